@@ -1,0 +1,101 @@
+//===- IR/Expr.h - The right-hand side of a stencil statement ---*- C++ -*-===//
+//
+// The update of one cell, as a tree. The tree keeps C's semantics exactly:
+// every node carries the type Clang computed for it, literals keep their
+// spelling and type, and Clang's implicit floating conversions are kept as
+// Cast nodes marked implicit, so the emitter can print an expression whose
+// value is the same under C++ (CUDA) rules as under C rules (in C,
+// `sqrt(float)` is computed in double; in C++ it would pick a float overload).
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_IR_EXPR_H
+#define STENCILCC_IR_EXPR_H
+
+#include "stencilcc/Support/Diagnostic.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace stencilcc {
+
+/// The arithmetic types an expression node can have.
+enum class ScalarType { Int, UInt, Long, ULong, Float, Double };
+
+/// C spelling: "int", "unsigned int", "long", "unsigned long", "float",
+/// "double".
+const char *scalarTypeName(ScalarType T);
+bool isFloatingType(ScalarType T);
+
+/// A read of the stencil array: level `(t + TimeShift) % TimeModulus`,
+/// at spatial offset Offsets[d] from the written point in dimension d
+/// (d = 0 is the outermost spatial loop).
+struct ArrayAccess {
+  int64_t TimeShift = 0;
+  std::vector<int64_t> Offsets;
+};
+
+class Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+class Expr {
+public:
+  enum class Kind {
+    FloatLiteral, ///< Spelling as written ("5.1f", "118.0"), Type float/double
+    IntLiteral,   ///< Spelling as written, Type an integer type
+    ScalarRef,    ///< read-only scalar: Name (parameter, local or global)
+    Access,       ///< read of the stencil array: Access
+    Unary,        ///< Op is "-" or "+"; one operand
+    Binary,       ///< Op is "+", "-", "*" or "/"; two operands
+    Call,         ///< math library call: Name is the callee
+    Cast,         ///< conversion to Type; Implicit says whether C wrote it
+  };
+
+  Kind K;
+  ScalarType Type = ScalarType::Double;
+  std::string Spelling; ///< literals
+  double Value = 0;     ///< literals: the value Clang computed
+  std::string Name;     ///< ScalarRef, Call
+  std::string Op;       ///< Unary, Binary
+  bool Implicit = false;
+  ArrayAccess Access;
+  std::vector<ExprPtr> Operands;
+  SourceRef Loc;
+
+  explicit Expr(Kind K) : K(K) {}
+
+  static ExprPtr floatLiteral(std::string Spelling, double Value,
+                              ScalarType T);
+  static ExprPtr intLiteral(std::string Spelling, int64_t Value,
+                            ScalarType T = ScalarType::Int);
+  static ExprPtr scalarRef(std::string Name, ScalarType T);
+  static ExprPtr access(ArrayAccess A, ScalarType T);
+  static ExprPtr unary(std::string Op, ExprPtr E);
+  static ExprPtr binary(std::string Op, ExprPtr L, ExprPtr R, ScalarType T);
+  static ExprPtr call(std::string Callee, std::vector<ExprPtr> Args,
+                      ScalarType T);
+  static ExprPtr cast(ScalarType T, ExprPtr E, bool Implicit);
+
+  ExprPtr clone() const;
+
+  /// Visits this node and every descendant, parents first.
+  void walk(const std::function<void(const Expr &)> &F) const;
+  /// True if some descendant (or this node) is an Access.
+  bool readsArray() const;
+};
+
+/// Prints \p E as a C expression, fully parenthesized where precedence
+/// requires it. \p PrintAccess renders each array read (the caller decides
+/// how the stencil array is named). Implicit casts are omitted unless
+/// \p ExplicitCasts is set, in which case they are printed as C casts so the
+/// text evaluates identically under C and C++ rules.
+std::string
+printExpr(const Expr &E,
+          const std::function<std::string(const ArrayAccess &)> &PrintAccess,
+          bool ExplicitCasts = false);
+
+} // namespace stencilcc
+
+#endif

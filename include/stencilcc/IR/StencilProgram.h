@@ -1,0 +1,127 @@
+//===- IR/StencilProgram.h - One `#pragma scop` region as data --*- C++ -*-===//
+//
+// The frontend turns each `#pragma scop` region into a StencilProgram; every
+// later stage (Analysis, Planner, Emitter) reads only this structure, never
+// the Clang AST. It describes exactly one iterative stencil:
+//
+//   for (t = T.Lower; t < T.Upper; t++)                  // TimeLoop
+//     for (i = L0.Lower; i < L0.Upper; i++)              // SpatialLoops[0]
+//       for (j = L1.Lower; j < L1.Upper; j++)            // SpatialLoops[1]
+//         A[(t + W) % M][i][j] = Rhs;                    // Array, WriteShift
+//
+// Conventions:
+//  - Upper bounds are exclusive (`i <= n` is stored as Upper = n + 1; the
+//    original operator is kept in UpperInclusive for printing).
+//  - Spatial dimension d is the d-th spatial loop from the outside and the
+//    (d+1)-th subscript of the array (subscript 0 selects the time level).
+//    Dimension 0 is the streaming dimension, the last is the fastest.
+//  - Every read in Rhs is an Expr::Access into Array at a constant offset;
+//    every other leaf is a literal or a read-only scalar.
+//  - All symbolic quantities are AffineExpr over the integer Parameters.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_IR_STENCILPROGRAM_H
+#define STENCILCC_IR_STENCILPROGRAM_H
+
+#include "stencilcc/IR/AffineExpr.h"
+#include "stencilcc/IR/Expr.h"
+#include "stencilcc/Support/Diagnostic.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stencilcc {
+
+enum class ElementType { Float, Double };
+const char *elementTypeName(ElementType T); ///< "float" / "double"
+unsigned elementTypeSize(ElementType T);     ///< 4 / 8
+
+/// How the stencil array reached the region.
+enum class ArrayDeclKind {
+  VLAPointerCast, ///< float (*A)[n][n] = (float (*)[n][n])A1;
+  Parameter,      ///< double A[2][N][N] or float A[][n][n] as a parameter
+  Global,         ///< file-scope array
+  Local,          ///< array declared in the function body
+};
+const char *arrayDeclKindName(ArrayDeclKind K);
+
+struct StencilArray {
+  std::string Name;
+  ElementType Element = ElementType::Float;
+  ArrayDeclKind DeclKind = ArrayDeclKind::Parameter;
+  /// Extent of the time dimension when declared (`A[2][..]`); nullopt for a
+  /// pointer (`float (*A)[n]`) or an incomplete first dimension (`A[][n]`).
+  std::optional<int64_t> TimeExtent;
+  /// Extent of each spatial dimension, affine in the parameters.
+  std::vector<AffineExpr> Extents;
+  /// The extents as written in the source, for host code.
+  std::vector<std::string> ExtentSpellings;
+  SourceRef Loc; ///< the declaration
+};
+
+/// A scalar the region reads but never writes.
+struct Parameter {
+  std::string Name;
+  ScalarType Type = ScalarType::Int;
+  /// Integer parameters appear in bounds and extents; floating ones only
+  /// in the right-hand side.
+  bool isInteger() const { return !isFloatingType(Type); }
+  SourceRef Loc; ///< the declaration
+};
+
+struct Loop {
+  std::string Var;
+  AffineExpr Lower;          ///< inclusive
+  AffineExpr Upper;          ///< exclusive
+  bool UpperInclusive = false; ///< source wrote `<=`
+  /// The variable is declared before the loop (`int t; for (t = 0; ..`),
+  /// so code after the region may read its final value (Upper).
+  bool VarDeclaredOutside = false;
+  SourceRef Loc;             ///< the `for` keyword
+};
+
+/// Byte offsets into the main file, for rewriting it.
+struct SourceSpan {
+  unsigned Begin = 0; ///< first byte
+  unsigned End = 0;   ///< one past the last byte
+};
+
+struct StencilProgram {
+  std::string FileName;
+  std::string FunctionName;
+  /// From the start of the `#pragma scop` line to the end of the
+  /// `#pragma endscop` line.
+  SourceSpan Region;
+  /// Start of the function definition holding the region (kernels go here).
+  unsigned FunctionBegin = 0;
+  SourceRef ScopLoc;
+
+  std::vector<Parameter> Parameters;
+  StencilArray Array;
+  Loop TimeLoop;
+  std::vector<Loop> SpatialLoops;
+
+  /// The statement writes level `(t + WriteShift) % TimeModulus` at the
+  /// iteration point; reads carry their own TimeShift in Expr::Access.
+  int64_t WriteShift = 1;
+  int64_t TimeModulus = 2;
+  ExprPtr Rhs;
+  SourceRef StmtLoc;
+  /// The statement as the user wrote it (macros unexpanded), for
+  /// references compiled in the user's own context.
+  std::string StatementText;
+
+  unsigned numSpatialDims() const { return SpatialLoops.size(); }
+  const Parameter *findParameter(const std::string &Name) const;
+
+  /// The C text of a read as the source would write it, e.g.
+  /// `A[t % 2][i - 1][j]` (used in diagnostics and printing).
+  std::string accessText(const ArrayAccess &A) const;
+  /// The right-hand side in C syntax, reads named as in the source.
+  std::string rhsText() const;
+};
+
+} // namespace stencilcc
+
+#endif
