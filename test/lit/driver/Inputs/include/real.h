@@ -1,0 +1,1 @@
+#define REAL float

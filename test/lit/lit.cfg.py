@@ -1,0 +1,15 @@
+# lit configuration for stencilcc's output tests.
+import os
+import lit.formats
+
+config.name = "stencilcc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(os.path.dirname(config.stencilcc_bin), "..", "..", "test", "lit-out")
+
+config.substitutions.append(("%stencilcc", os.path.join(config.stencilcc_bin, "stencilcc")))
+config.substitutions.append(("%FileCheck", config.filecheck))
+config.substitutions.append(("%src", config.stencilcc_src))
+config.environment["LC_ALL"] = "C"

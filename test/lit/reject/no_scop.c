@@ -1,0 +1,14 @@
+// RUN: rm -f %t.json
+// RUN: not %stencilcc --analyze %s -o %t.json 2>&1 | %FileCheck %s
+// RUN: test ! -e %t.json
+
+void f(int n, int T, float *A1) {
+  float (*A)[n] = (float (*)[n])A1;
+  for (int t = 0; t < T; t++)
+    for (int i = 1; i < n - 1; i++)
+      A[(t+1)%2][i] = 0.5f * (A[t%2][i-1] + A[t%2][i+1]);
+}
+
+// CHECK: {{.*}}no_scop.c:1:1: error: no '#pragma scop' region in this file
+// CHECK: note: mark the stencil's loop nest with '#pragma scop' before it and '#pragma endscop' after it
+// CHECK-NEXT: 1 error generated.

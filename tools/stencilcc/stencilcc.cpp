@@ -1,0 +1,179 @@
+//===- tools/stencilcc/stencilcc.cpp - The stencilcc driver ---------------===//
+//
+// A thin driver: options, the compilation database, then the stages in
+// order (Frontend -> Analysis) and the output, written atomically so a
+// failed run never leaves a partial file.
+//
+//===----------------------------------------------------------------------===//
+#include "stencilcc/Analysis/AnalysisPrinter.h"
+#include "stencilcc/Analysis/StencilAnalysis.h"
+#include "stencilcc/Frontend/FrontendAction.h"
+#include "stencilcc/Support/Config.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <isl/version.h>
+
+#include <cstring>
+
+using namespace llvm;
+using namespace stencilcc;
+
+namespace {
+
+cl::OptionCategory Category("stencilcc options");
+
+cl::opt<std::string> InputFile(cl::Positional, cl::desc("<input.c>"),
+                               cl::Required, cl::cat(Category));
+cl::opt<std::string> OutputFile("o", cl::desc("Write the output to <file> "
+                                              "(default: standard output)"),
+                                cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> Analyze("analyze",
+                      cl::desc("Print the analysis of each #pragma scop "
+                               "region (dimensions, radius, shape, FLOPs, "
+                               "dependences)"),
+                      cl::cat(Category));
+enum class OutputFormat { Text, JSON };
+cl::opt<OutputFormat> Format(
+    "format", cl::desc("Format of --analyze output"),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "readable text"),
+               clEnumValN(OutputFormat::JSON, "json", "JSON (llvm::json)")),
+    cl::init(OutputFormat::Text), cl::cat(Category));
+cl::opt<std::string> BuildPath(
+    "p", cl::desc("Build directory holding compile_commands.json; the "
+                  "input's flags are read from it"),
+    cl::value_desc("build-dir"), cl::cat(Category));
+cl::list<std::string> IncludeDirs("I", cl::Prefix,
+                                  cl::desc("Add <dir> to the include path"),
+                                  cl::value_desc("dir"), cl::cat(Category));
+cl::list<std::string> Defines("D", cl::Prefix,
+                              cl::desc("Define <macro> (as in the C "
+                                       "compiler: NAME or NAME=VALUE)"),
+                              cl::value_desc("macro"), cl::cat(Category));
+cl::list<std::string> ExtraArgs("extra-arg",
+                                cl::desc("Append <arg> to the Clang command "
+                                         "line"),
+                                cl::value_desc("arg"), cl::cat(Category));
+
+void printVersion(raw_ostream &OS) {
+  OS << "stencilcc version " << STENCILCC_VERSION << "\n"
+     << "  built with LLVM/Clang " << STENCILCC_LLVM_VERSION << " and "
+     << isl_version() << "\n";
+}
+
+int fail(const Twine &Msg) {
+  WithColor::error(errs(), "stencilcc") << Msg << "\n";
+  return 1;
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  cl::SetVersionPrinter(printVersion);
+  // LLVM's own --color (auto/always/never through WithColor) serves the
+  // diagnostics too; list it with stencilcc's options.
+  if (cl::Option *C = cl::getRegisteredOptions().lookup("color"))
+    C->addCategory(Category);
+  cl::HideUnrelatedOptions(Category);
+
+  // The compilation database, the way Clang tools take it: the arguments
+  // after `--` (cut from argv here), else `-p`, else no flags at all. There
+  // is no search for a compile_commands.json above the input: flags guessed
+  // from another file's entry would change what the stencil means.
+  std::string Err;
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv,
+                                                                    Err);
+  if (!Err.empty())
+    return fail(Err);
+  if (!cl::ParseCommandLineOptions(
+          Argc, Argv,
+          "stencilcc: annotated C stencils to CUDA\n\n"
+          "  stencilcc --analyze input.c [--format=json] [-o out] "
+          "[-- <clang args>]\n\n"
+          "Reads the '#pragma scop' regions of a C file and prints the "
+          "analysis\nof each stencil. Compiler flags for the input come "
+          "from -I/-D, from\n'-- <clang args>', or from a compilation "
+          "database found with -p.\n",
+          &errs()))
+    return 1;
+
+  if (!Analyze)
+    return fail("no action given: use --analyze (CUDA code generation is "
+                "not implemented in this version)");
+
+  if (!sys::fs::exists(InputFile))
+    return fail("no such file: '" + InputFile + "'");
+  if (!OutputFile.empty() && OutputFile != "-") {
+    sys::fs::UniqueID In, Out;
+    if (!sys::fs::getUniqueID(InputFile, In) &&
+        !sys::fs::getUniqueID(OutputFile, Out) && In == Out)
+      return fail("output file '" + OutputFile + "' is the input file");
+  }
+
+  if (!DB && !BuildPath.empty()) {
+    DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+        BuildPath, Err);
+    if (!DB)
+      return fail("cannot load a compilation database from '" + BuildPath +
+                  "': " + Err);
+  }
+  if (!DB)
+    DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        ".", std::vector<std::string>());
+
+  std::vector<std::string> Extra;
+  for (const std::string &I : IncludeDirs)
+    Extra.push_back("-I" + I);
+  for (const std::string &D : Defines)
+    Extra.push_back("-D" + D);
+  Extra.insert(Extra.end(), ExtraArgs.begin(), ExtraArgs.end());
+
+  bool Colors = WithColor(errs()).colorsEnabled();
+
+  std::string Text;
+  raw_string_ostream OS(Text);
+  json::Array Regions;
+  unsigned Index = 0;
+  FrontendResult R = runFrontend(
+      *DB, InputFile, Extra,
+      [&](StencilProgram &P, DiagnosticSink &Diags) {
+        std::optional<StencilAnalysis> A = analyzeStencil(P, Diags);
+        if (!A)
+          return;
+        if (Format == OutputFormat::JSON)
+          Regions.push_back(analysisToJSON(P, *A));
+        else
+          printAnalysis(OS, P, *A, Index);
+        ++Index;
+      },
+      errs(), Colors);
+  if (!R.Success)
+    return 1;
+
+  if (Format == OutputFormat::JSON) {
+    json::Object Top{{"file", InputFile},
+                     {"stencilcc_version", STENCILCC_VERSION},
+                     {"regions", std::move(Regions)}};
+    OS << formatv("{0:2}", json::Value(std::move(Top))) << "\n";
+  }
+  OS.flush();
+
+  if (OutputFile.empty() || OutputFile == "-") {
+    outs() << Text;
+    return 0;
+  }
+  // Temporary file, then rename: an interrupted run leaves no partial file.
+  if (Error E = writeToOutput(OutputFile, [&](raw_ostream &Out) {
+        Out << Text;
+        return Error::success();
+      }))
+    return fail("cannot write '" + OutputFile + "': " + toString(std::move(E)));
+  return 0;
+}
