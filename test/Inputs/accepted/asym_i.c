@@ -1,0 +1,13 @@
+/* Asymmetric radius along i: reads reach i-2 and i+1 only. */
+void upwind_i(int n, int steps, float *A1)
+{
+  float (*A)[n][n] = (float (*)[n][n])A1;
+#pragma scop
+  for (int t = 0; t < steps; t++)
+    for (int i = 2; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[(t+1)%2][i][j] = 0.2f * A[t%2][i-2][j] + 0.15f * A[t%2][i][j-1]
+                         + 0.4f * A[t%2][i][j] + 0.15f * A[t%2][i][j+1]
+                         + 0.1f * A[t%2][i+1][j];
+#pragma endscop
+}

@@ -1,0 +1,15 @@
+/* fmin and fmax of reads. */
+#include <math.h>
+
+void minmax_filter(int n, int steps, double *A1)
+{
+  double (*A)[n][n] = (double (*)[n][n])A1;
+#pragma scop
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[(t+1)%2][i][j] = 0.5 * fmax(fmin(A[t%2][i-1][j], A[t%2][i+1][j]),
+                                      fmin(A[t%2][i][j-1], A[t%2][i][j+1]))
+                         + 0.5 * A[t%2][i][j];
+#pragma endscop
+}

@@ -1,0 +1,15 @@
+/* sqrtf of a read-dependent value (float); the centre point is not read. */
+#include <math.h>
+
+void magnitude_f(int n, int steps, float *A1)
+{
+  float (*A)[n][n] = (float (*)[n][n])A1;
+#pragma scop
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[(t+1)%2][i][j] = 0.25f * (A[t%2][i][j-1] + A[t%2][i][j+1])
+                         + 0.1f * sqrtf(A[t%2][i-1][j] * A[t%2][i-1][j]
+                                        + A[t%2][i+1][j] * A[t%2][i+1][j] + 1.0f);
+#pragma endscop
+}

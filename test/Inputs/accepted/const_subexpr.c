@@ -1,0 +1,13 @@
+/* Coefficients written as constant expressions; those operations count no FLOPs. */
+void star_thirds(int n, int steps, float *A1)
+{
+  float (*A)[n][n] = (float (*)[n][n])A1;
+#pragma scop
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[(t+1)%2][i][j] = (1.0f / 3.0f) * A[t%2][i][j]
+                         + (1.0f / 6.0f) * (A[t%2][i-1][j] + A[t%2][i+1][j])
+                         + (2.0f * 0.5f / 6.0f) * (A[t%2][i][j-1] + A[t%2][i][j+1]);
+#pragma endscop
+}

@@ -1,0 +1,13 @@
+/* Float array with literals spelled with and without the f suffix. */
+void star_literals(int n, int steps, float *A1)
+{
+  float (*A)[n][n] = (float (*)[n][n])A1;
+#pragma scop
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[(t+1)%2][i][j] = 0.2f * A[t%2][i-1][j] + 0.15 * A[t%2][i][j-1]
+                         + .3F * A[t%2][i][j] + 1.5e-1 * A[t%2][i][j+1]
+                         + 2e-1f * A[t%2][i+1][j];
+#pragma endscop
+}

@@ -1,0 +1,13 @@
+/* Loops incremented with += 1. */
+void star_plus_assign(int n, int steps, float *A1)
+{
+  float (*A)[n][n] = (float (*)[n][n])A1;
+#pragma scop
+  for (int t = 0; t < steps; t += 1)
+    for (int i = 1; i < n - 1; i += 1)
+      for (int j = 1; j < n - 1; j += 1)
+        A[(t+1)%2][i][j] = 0.15f * A[t%2][i-1][j] + 0.25f * A[t%2][i][j-1]
+                         + 0.25f * A[t%2][i][j] + 0.2f * A[t%2][i][j+1]
+                         + 0.15f * A[t%2][i+1][j];
+#pragma endscop
+}

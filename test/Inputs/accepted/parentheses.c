@@ -1,0 +1,13 @@
+/* Redundant and nested parentheses around sums and products. */
+void star_parens(int n, int steps, float *A1)
+{
+  float (*A)[n][n] = (float (*)[n][n])A1;
+#pragma scop
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[(t+1)%2][i][j] = (0.5f * ((A[t%2][i-1][j] + A[t%2][i+1][j])
+                                    + (A[t%2][i][j-1] + A[t%2][i][j+1]))) * 0.25f
+                         + (0.5f * (A[t%2][i][j]));
+#pragma endscop
+}
