@@ -7,7 +7,7 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(os.path.dirname(config.stencilcc_bin), "..", "..", "test", "lit-out")
+config.test_exec_root = config.stencilcc_obj
 
 config.substitutions.append(("%stencilcc", os.path.join(config.stencilcc_bin, "stencilcc")))
 config.substitutions.append(("%FileCheck", config.filecheck))
