@@ -623,6 +623,14 @@ bool RegionExtractor::parseArrayDecl(const VarDecl *V, SourceRef UseLoc) {
   if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
     A.DeclKind = ArrayDeclKind::Parameter;
     T = PV->getOriginalType();
+    if (T->isVariablyModifiedType()) {
+      CharSourceRange R = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(PV->getSourceRange()), SM,
+          Ctx.getLangOpts());
+      if (R.isValid())
+        A.VLAParameter = SourceSpan{SM.getFileOffset(R.getBegin()),
+                                    SM.getFileOffset(R.getEnd())};
+    }
   } else {
     T = V->getType();
     A.DeclKind = V->isLocalVarDecl() ? ArrayDeclKind::Local
@@ -898,6 +906,8 @@ std::optional<StencilProgram> RegionExtractor::run() {
   P.FunctionName = F->getName().str();
   SourceLocation FB = SM.getExpansionLoc(F->getSourceRange().getBegin());
   P.FunctionBegin = SM.getFileOffset(FB);
+  P.BodyBegin =
+      SM.getFileOffset(SM.getExpansionLoc(F->getBody()->getBeginLoc())) + 1;
   P.ScopLoc = ref(Region.Begin);
   P.FileName = SM.getFileEntryRefForID(SM.getMainFileID())
                    ? SM.getFileEntryRefForID(SM.getMainFileID())->getName().str()

@@ -1,19 +1,22 @@
 //===- tools/stencilcc/stencilcc.cpp - The stencilcc driver ---------------===//
 //
 // A thin driver: options, the compilation database, then the stages in
-// order (Frontend -> Analysis) and the output, written atomically so a
-// failed run never leaves a partial file.
+// order (Frontend -> Analysis -> Planner -> Emitter) and the output,
+// written atomically so a failed run never leaves a partial file.
 //
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Analysis/AnalysisPrinter.h"
 #include "stencilcc/Analysis/StencilAnalysis.h"
+#include "stencilcc/Emitter/CudaEmitter.h"
 #include "stencilcc/Frontend/FrontendAction.h"
+#include "stencilcc/Planner/TemporalBlockingPlan.h"
 #include "stencilcc/Support/Config.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -21,6 +24,7 @@
 #include <isl/version.h>
 
 #include <cstring>
+#include <deque>
 
 using namespace llvm;
 using namespace stencilcc;
@@ -39,6 +43,49 @@ cl::opt<bool> Analyze("analyze",
                                "region (dimensions, radius, shape, FLOPs, "
                                "dependences)"),
                       cl::cat(Category));
+cl::OptionCategory PlanCategory(
+    "Plan options (apply to every region; defaults in docs/plans.md)");
+cl::opt<unsigned> TemporalDegree("bt", cl::desc("Temporal blocking degree: "
+                                                "time steps per kernel"),
+                                 cl::value_desc("n"), cl::cat(PlanCategory));
+cl::opt<std::string> BlockSizes(
+    "bs", cl::desc("Threads per block along the tiled dimensions, halo "
+                   "included: N (1D/2D) or NxM (3D, fastest last)"),
+    cl::value_desc("size"), cl::cat(PlanCategory));
+cl::opt<unsigned> StreamLength("sl", cl::desc("Stream block length h_SN: "
+                                              "output planes per block along "
+                                              "the streaming dimension (0 = "
+                                              "whole)"),
+                               cl::value_desc("n"), cl::cat(PlanCategory));
+cl::opt<unsigned> SharedSlots("ns", cl::desc("Circular-queue slots placed in "
+                                             "shared memory instead of "
+                                             "registers"),
+                              cl::value_desc("n"), cl::cat(PlanCategory));
+cl::opt<ExchangeScheme> Exchange(
+    "exchange", cl::desc("In-plane neighbour exchange through shared memory"),
+    cl::values(clEnumValN(ExchangeScheme::SCR, "scr",
+                          "single column reuse, with --rd"),
+               clEnumValN(ExchangeScheme::MCR, "mcr",
+                          "multiple column reuse (values written once)")),
+    cl::cat(PlanCategory));
+cl::opt<unsigned> ReuseDegree("rd", cl::desc("SCR reuse degree: levels "
+                                             "sharing one exchange location "
+                                             "(1..bT)"),
+                              cl::value_desc("n"), cl::cat(PlanCategory));
+cl::opt<OptimizationVariant> Variant(
+    "opt", cl::desc("Kernel specialization"),
+    cl::values(clEnumValN(OptimizationVariant::Star, "star",
+                          "diagonal-access-free: streaming neighbours from "
+                          "registers"),
+               clEnumValN(OptimizationVariant::General, "none",
+                          "none: every neighbour through shared memory")),
+    cl::cat(PlanCategory));
+cl::opt<bool> Naive("naive",
+                    cl::desc("Emit the naive baseline instead: one kernel "
+                             "per time step, one thread per cell, global "
+                             "memory only"),
+                    cl::cat(PlanCategory));
+
 enum class OutputFormat { Text, JSON };
 cl::opt<OutputFormat> Format(
     "format", cl::desc("Format of --analyze output"),
@@ -80,7 +127,7 @@ int main(int Argc, const char **Argv) {
   // diagnostics too; list it with stencilcc's options.
   if (cl::Option *C = cl::getRegisteredOptions().lookup("color"))
     C->addCategory(Category);
-  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions({&Category, &PlanCategory});
 
   // The compilation database, the way Clang tools take it: the arguments
   // after `--` (cut from argv here), else `-p`, else no flags at all. There
@@ -95,18 +142,40 @@ int main(int Argc, const char **Argv) {
   if (!cl::ParseCommandLineOptions(
           Argc, Argv,
           "stencilcc: annotated C stencils to CUDA\n\n"
-          "  stencilcc --analyze input.c [--format=json] [-o out] "
-          "[-- <clang args>]\n\n"
-          "Reads the '#pragma scop' regions of a C file and prints the "
-          "analysis\nof each stencil. Compiler flags for the input come "
-          "from -I/-D, from\n'-- <clang args>', or from a compilation "
-          "database found with -p.\n",
+          "  stencilcc input.c -o out.cu [plan options] [-- <clang args>]\n"
+          "  stencilcc --analyze input.c [--format=json] [-o out]\n\n"
+          "Compiles the '#pragma scop' regions of a C file into CUDA with "
+          "N.5D\ntemporal blocking (or, with --analyze, prints the analysis "
+          "of each\nstencil). Compiler flags for the input come from -I/-D, "
+          "from\n'-- <clang args>', or from a compilation database found "
+          "with -p.\n",
           &errs()))
     return 1;
 
-  if (!Analyze)
-    return fail("no action given: use --analyze (CUDA code generation is "
-                "not implemented in this version)");
+  PlanRequest Request;
+  if (TemporalDegree.getNumOccurrences())
+    Request.TemporalDegree = TemporalDegree;
+  if (!BlockSizes.empty()) {
+    SmallVector<StringRef, 3> Parts;
+    StringRef(BlockSizes).split(Parts, 'x');
+    for (StringRef Part : Parts) {
+      unsigned V;
+      if (Part.getAsInteger(10, V) || V == 0)
+        return fail("--bs='" + BlockSizes + "' is not N or NxM with "
+                    "positive N, M");
+      Request.BlockSizes.push_back(V);
+    }
+  }
+  if (StreamLength.getNumOccurrences())
+    Request.StreamLength = StreamLength;
+  if (SharedSlots.getNumOccurrences())
+    Request.SharedSlots = SharedSlots;
+  if (Exchange.getNumOccurrences())
+    Request.Exchange = Exchange;
+  if (ReuseDegree.getNumOccurrences())
+    Request.ReuseDegree = ReuseDegree;
+  if (Variant.getNumOccurrences())
+    Request.Variant = Variant;
 
   if (!sys::fs::exists(InputFile))
     return fail("no such file: '" + InputFile + "'");
@@ -141,21 +210,46 @@ int main(int Argc, const char **Argv) {
   raw_string_ostream OS(Text);
   json::Array Regions;
   unsigned Index = 0;
+  // Programs keep their addresses: the emitter refers to them.
+  std::deque<StencilProgram> Programs;
+  std::deque<StencilAnalysis> Analyses;
+  std::vector<RegionToEmit> ToEmit;
   FrontendResult R = runFrontend(
       *DB, InputFile, Extra,
       [&](StencilProgram &P, DiagnosticSink &Diags) {
         std::optional<StencilAnalysis> A = analyzeStencil(P, Diags);
         if (!A)
           return;
-        if (Format == OutputFormat::JSON)
-          Regions.push_back(analysisToJSON(P, *A));
-        else
-          printAnalysis(OS, P, *A, Index);
-        ++Index;
+        if (Analyze) {
+          if (Format == OutputFormat::JSON)
+            Regions.push_back(analysisToJSON(P, *A));
+          else
+            printAnalysis(OS, P, *A, Index);
+          ++Index;
+          return;
+        }
+        std::string Error;
+        std::optional<TemporalBlockingPlan> Plan =
+            makePlan(P, *A, Request, Error);
+        if (!Plan) {
+          Diags.error(P.ScopLoc, "invalid plan for this region: " + Error);
+          return;
+        }
+        Programs.push_back(std::move(P));
+        Analyses.push_back(std::move(*A));
+        ToEmit.push_back(
+            {&Programs.back(), &Analyses.back(), std::move(*Plan), Naive});
       },
       errs(), Colors);
   if (!R.Success)
     return 1;
+
+  if (!Analyze) {
+    auto Source = MemoryBuffer::getFile(InputFile);
+    if (!Source)
+      return fail("cannot read '" + InputFile + "'");
+    OS << emitCudaTranslationUnit((*Source)->getBuffer().str(), ToEmit);
+  }
 
   if (Format == OutputFormat::JSON) {
     json::Object Top{{"file", InputFile},

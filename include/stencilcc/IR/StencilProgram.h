@@ -37,6 +37,12 @@ enum class ElementType { Float, Double };
 const char *elementTypeName(ElementType T); ///< "float" / "double"
 unsigned elementTypeSize(ElementType T);     ///< 4 / 8
 
+/// Byte offsets into the main file, for rewriting it.
+struct SourceSpan {
+  unsigned Begin = 0; ///< first byte
+  unsigned End = 0;   ///< one past the last byte
+};
+
 /// How the stencil array reached the region.
 enum class ArrayDeclKind {
   VLAPointerCast, ///< float (*A)[n][n] = (float (*)[n][n])A1;
@@ -58,6 +64,9 @@ struct StencilArray {
   /// The extents as written in the source, for host code.
   std::vector<std::string> ExtentSpellings;
   SourceRef Loc; ///< the declaration
+  /// A parameter with run-time extents (`float A[][n][n]`) is C that CUDA
+  /// C++ rejects; the emitter rewrites this span of the parameter list.
+  std::optional<SourceSpan> VLAParameter;
 };
 
 /// A scalar the region reads but never writes.
@@ -81,12 +90,6 @@ struct Loop {
   SourceRef Loc;             ///< the `for` keyword
 };
 
-/// Byte offsets into the main file, for rewriting it.
-struct SourceSpan {
-  unsigned Begin = 0; ///< first byte
-  unsigned End = 0;   ///< one past the last byte
-};
-
 struct StencilProgram {
   std::string FileName;
   std::string FunctionName;
@@ -95,6 +98,8 @@ struct StencilProgram {
   SourceSpan Region;
   /// Start of the function definition holding the region (kernels go here).
   unsigned FunctionBegin = 0;
+  /// Just after the `{` opening the function's body.
+  unsigned BodyBegin = 0;
   SourceRef ScopLoc;
 
   std::vector<Parameter> Parameters;

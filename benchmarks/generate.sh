@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# generate.sh: run stencilcc over the benchmark stencils and plans, writing benchmarks/gen/.
+#
+# Usage (from anywhere; paths are relative to the repository root):
+#   benchmarks/generate.sh [suite|matrix|all] [--filter REGEX] [--jobs N] [--keep]
+#
+#   suite   all 21 stencils of benchmarks/stencils/suite.txt x {float,double} x plans
+#           {default (no flags), bt1 (--bt=1), naive (--naive)}               (126 files)
+#   matrix  the correctness matrix: star2d1r box2d2r j2d9pt-gol gradient2d star3d1r box3d1r
+#           x {float,double} x bT {1,2,3,4,7} (2D) / {1,2,3} (3D)
+#           x {--exchange=scr --rd=1 | --exchange=scr --rd=2 | --exchange=mcr}
+#           x {--ns=0,--ns=2} x {--sl=0,--sl=64}                               (624 plans)
+#   all     both (the default)
+#   --filter REGEX  keep only the entries whose file stem <name>_<real>_<planid> matches
+#                   (grep -E)
+#   --jobs N        parallel stencilcc runs (default 2)
+#   --keep          do not empty benchmarks/gen/ first (the manifest is still rewritten and
+#                   lists only this run's files)
+#
+# Environment: STENCILCC=path to the stencilcc binary (default build/tools/stencilcc/stencilcc).
+#
+# Writes:
+#   benchmarks/gen/<name>_<real>_<planid>.cu   one per accepted plan
+#   benchmarks/gen/manifest.txt   one line per file:
+#       <name> <real> <planid> <dims> <radius> <flops> <fn> <file> <plan flags...>
+#   benchmarks/gen/skipped.txt    one line per plan stencilcc rejected (exit 1) or crashed on:
+#       <name> <real> <planid> rc=<rc> <plan flags...> :: <stencilcc's first error line>
+#   benchmarks/gen/stencilcc.log  every stencilcc command line and its full message.
+# Exit status: 0, or 1 if stencilcc crashed (exit status other than 0 and 1, or exit 0 with no
+# output file) on some plan, or if no file was generated.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SELF="$ROOT/benchmarks/generate.sh"
+cd "$ROOT"
+
+SUITE_FILE=benchmarks/stencils/suite.txt
+GEN=benchmarks/gen
+STENCILCC=${STENCILCC:-build/tools/stencilcc/stencilcc}
+
+# ---------------------------------------------------------------- one job (internal)
+# Invoked through xargs as: generate.sh --one <seq> <name> <real> <planid> [flags...]
+if [[ ${1:-} == --one ]]; then
+  shift
+  seq=$1 name=$2 real=$3 planid=$4
+  shift 4
+  flags=("$@")
+  read -r _ dims radius _shape flops < <(awk -v n="$name" '$1 == n' "$SUITE_FILE")
+  fn="kernel_${name//-/_}"
+  file="$GEN/${name}_${real}_${planid}.cu"
+  part="$GEN/.parts/$seq"
+  set +e
+  msg=$("$STENCILCC" "benchmarks/stencils/$name.c" "-DREAL=$real" -o "$file" "${flags[@]}" 2>&1)
+  rc=$?
+  set -e
+  {
+    echo "=== $name $real $planid: $STENCILCC benchmarks/stencils/$name.c -DREAL=$real -o $file ${flags[*]} (rc=$rc)"
+    [[ -n $msg ]] && printf '%s\n' "$msg"
+  } >"$part.log"
+  if [[ $rc -ne 0 ]]; then rm -f "$file"; fi # never keep a stale file of a failed plan
+  if [[ $rc -eq 0 && -s $file ]]; then
+    line="$name $real $planid $dims $radius $flops $fn $file ${flags[*]}"
+    echo "${line% }" >"$part.manifest"
+  else
+    first=$(printf '%s\n' "$msg" | grep -m1 -E 'error' || true)
+    [[ -z $first ]] && first=$(printf '%s\n' "$msg" | head -n1)
+    [[ $rc -eq 0 ]] && first="exit 0 but no output file; $first"
+    [[ $rc -gt 128 ]] && first="killed by signal $((rc - 128)); $first"
+    echo "$name $real $planid rc=$rc ${flags[*]} :: $first" >"$part.skipped"
+    # exit 1 is a rejection (recorded, not an error); anything else is a crash
+    if [[ $rc -ne 1 ]]; then echo "CRASH" >"$part.crash"; fi
+  fi
+  exit 0
+fi
+
+# ---------------------------------------------------------------- options
+set_name=all
+filter=''
+jobs=2
+keep=0
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    suite|matrix|all) set_name=$1 ;;
+    --filter) filter=$2; shift ;;
+    --filter=*) filter=${1#*=} ;;
+    --jobs) jobs=$2; shift ;;
+    --jobs=*) jobs=${1#*=} ;;
+    --keep) keep=1 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$SELF" | sed '$d'; exit 0 ;;
+    *) echo "generate.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+if [[ ! -x $STENCILCC ]]; then
+  echo "generate.sh: no stencilcc binary at '$STENCILCC' (build it, or set STENCILCC)" >&2
+  exit 2
+fi
+
+# ---------------------------------------------------------------- job list
+joblist=$(mktemp)
+trap 'rm -f "$joblist"' EXIT
+seq=0
+add() { # name real planid flags...
+  local stem="$1_$2_$3"
+  if [[ -n $filter ]] && ! grep -qE -- "$filter" <<<"$stem"; then return 0; fi
+  seq=$((seq + 1))
+  printf '%05d %s\n' "$seq" "$*" >>"$joblist"
+}
+
+if [[ $set_name == suite || $set_name == all ]]; then
+  while read -r name _rest; do
+    [[ -z $name || $name == \#* ]] && continue
+    for real in float double; do
+      add "$name" "$real" default
+      add "$name" "$real" bt1 --bt=1
+      add "$name" "$real" naive --naive
+    done
+  done <"$SUITE_FILE"
+fi
+
+if [[ $set_name == matrix || $set_name == all ]]; then
+  for name in star2d1r box2d2r j2d9pt-gol gradient2d star3d1r box3d1r; do
+    dims=$(awk -v n="$name" '$1 == n { print $2 }' "$SUITE_FILE")
+    if [[ $dims == 2 ]]; then bts="1 2 3 4 7"; else bts="1 2 3"; fi
+    for real in float double; do
+      for bt in $bts; do
+        for ex in scr1 scr2 mcr; do
+          case $ex in
+            scr1) exflags="--exchange=scr --rd=1" ;;
+            scr2) exflags="--exchange=scr --rd=2" ;;
+            mcr) exflags="--exchange=mcr" ;;
+          esac
+          for ns in 0 2; do
+            for sl in 0 64; do
+              # shellcheck disable=SC2086
+              add "$name" "$real" "bt$bt-$ex-ns$ns-sl$sl" "--bt=$bt" $exflags "--ns=$ns" "--sl=$sl"
+            done
+          done
+        done
+      done
+    done
+  done
+fi
+
+njobs=$(wc -l <"$joblist")
+if [[ $njobs -eq 0 ]]; then
+  echo "generate.sh: no plan matches (set '$set_name', filter '$filter')" >&2
+  exit 2
+fi
+
+# ---------------------------------------------------------------- run
+if [[ $keep -eq 0 ]]; then rm -rf "$GEN"; fi
+mkdir -p "$GEN"
+rm -rf "$GEN/.parts"
+mkdir -p "$GEN/.parts"
+echo "generate.sh: $njobs plans ($set_name${filter:+, filter $filter}), $jobs at a time, with $STENCILCC"
+t0=$SECONDS
+xargs -r -P "$jobs" -L 1 "$SELF" --one <"$joblist"
+
+# ---------------------------------------------------------------- collect, in job order
+: >"$GEN/manifest.txt"
+: >"$GEN/skipped.txt"
+: >"$GEN/stencilcc.log"
+crashes=0
+for part in "$GEN"/.parts/*.log; do
+  base=${part%.log}
+  cat "$part" >>"$GEN/stencilcc.log"
+  [[ -f $base.manifest ]] && cat "$base.manifest" >>"$GEN/manifest.txt"
+  [[ -f $base.skipped ]] && cat "$base.skipped" >>"$GEN/skipped.txt"
+  [[ -f $base.crash ]] && crashes=$((crashes + 1))
+done
+rm -rf "$GEN/.parts"
+
+ngen=$(wc -l <"$GEN/manifest.txt")
+nskip=$(wc -l <"$GEN/skipped.txt")
+size=$(du -sk "$GEN" | cut -f1)
+echo "generate.sh: $ngen generated, $nskip skipped (rejected: $((nskip - crashes)), crashed: $crashes)" \
+     "in $((SECONDS - t0)) s; $GEN is ${size} KiB"
+if [[ $nskip -gt 0 ]]; then
+  echo "skipped (first 10 of $nskip; all in $GEN/skipped.txt, messages in $GEN/stencilcc.log):"
+  head -n 10 "$GEN/skipped.txt" | cut -c1-200
+fi
+if [[ $size -gt 40960 ]]; then
+  echo "generate.sh: warning: $GEN is over 40 MiB; the device call carries at most 64 MiB" >&2
+fi
+if [[ $crashes -gt 0 ]]; then
+  echo "generate.sh: error: stencilcc crashed (exit status other than 0/1) on $crashes plans:" >&2
+  grep -vE ' rc=1 ' "$GEN/skipped.txt" | head -n 10 >&2
+  exit 1
+fi
+if [[ $ngen -eq 0 ]]; then
+  echo "generate.sh: error: nothing was generated" >&2
+  exit 1
+fi

@@ -1,0 +1,448 @@
+/* Benchmark and check driver for one stencilcc-generated CUDA file.
+ *
+ * Linked from three objects (benchmarks/run-gpu.sh does this):
+ *   - this file, compiled by nvcc with
+ *       -DREAL=float|double -DDIMS=2|3 -DSTENCIL_FN=kernel_<name> -DREFERENCE_FN=reference_<name>
+ *       -DRADIUS=<r> -DFLOPS=<flop per cell>
+ *   - the generated .cu, compiled by nvcc as its own translation unit with the same -DREAL and
+ *       -DSB_START_INSTRUMENTS=sb_start_instruments() -DSB_STOP_INSTRUMENTS=sb_stop_instruments()
+ *       -include benchmarks/harness/sb_hooks.h
+ *     (it defines STENCIL_FN with C++ linkage, as nvcc compiles it as C++; define
+ *      -DSTENCIL_C_LINKAGE here if a generated file ever declares it extern "C");
+ *   - the original C file compiled by gcc as the CPU reference:
+ *       gcc -O2 -std=c11 -DREAL=<real> -Dkernel_<name>=reference_<name> -c <name>.c
+ *
+ * Usage:
+ *   prog check N STEPS[,STEPS...] [SEED]
+ *       Per step count: random input (buffer 0 in-domain cells random in (0,1); buffer 1
+ *       in-domain cells NaN; boundary cells of both buffers random and different from each
+ *       other), run the CPU reference and the generated code on copies, compare buffer
+ *       STEPS%2 over all its cells. Prints CHECKINFO lines (diagnostics) and one line
+ *         CHECK name=.. real=.. n=.. steps=.. rel_l2=.. max_abs=.. nan=.. result=PASS|FAIL
+ *       per step count. Exit 0 iff all pass, 1 if one fails.
+ *   prog time N STEPS REPS
+ *       Fully random input, one warm-up call, REPS timed calls (each from the same input);
+ *       kernel time of a call = SB_STOP - SB_START (CUDA events, transfers excluded). Prints
+ *         TIME name=.. real=.. n=.. steps=.. median_ms=.. min_ms=.. gcells=.. gflops=.. ...
+ *   Exit 2: usage error; 3: CUDA or harness error.
+ */
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "sb_hooks.h"
+
+#ifndef REAL
+#error "compile with -DREAL=float or -DREAL=double"
+#endif
+#if !defined(DIMS) || (DIMS != 2 && DIMS != 3)
+#error "compile with -DDIMS=2 or -DDIMS=3"
+#endif
+#ifndef STENCIL_FN
+#error "compile with -DSTENCIL_FN=kernel_<name>"
+#endif
+#ifndef REFERENCE_FN
+#error "compile with -DREFERENCE_FN=reference_<name>"
+#endif
+#ifndef RADIUS
+#error "compile with -DRADIUS=<radius>"
+#endif
+#ifndef FLOPS
+#error "compile with -DFLOPS=<flop per cell>"
+#endif
+
+#define HARNESS_STR2(x) #x
+#define HARNESS_STR(x) HARNESS_STR2(x)
+
+/* The CPU reference: the original C function, renamed, compiled by gcc. */
+extern "C" void REFERENCE_FN(int dimsize, int timestep, REAL *A1);
+/* The generated host function (same name and signature as the C function). */
+#ifdef STENCIL_C_LINKAGE
+extern "C" void STENCIL_FN(int dimsize, int timestep, REAL *A1);
+#else
+void STENCIL_FN(int dimsize, int timestep, REAL *A1);
+#endif
+
+typedef REAL real_t;
+
+static const char *const kName = HARNESS_STR(STENCIL_FN);
+static const char *real_name() { return sizeof(real_t) == sizeof(float) ? "float" : "double"; }
+
+/* ---------------------------------------------------------------- CUDA checks */
+
+#define CK(call)                                                                         \
+  do {                                                                                   \
+    cudaError_t ck_err_ = (call);                                                        \
+    if (ck_err_ != cudaSuccess) {                                                        \
+      fprintf(stderr, "harness: CUDA error: %s failed at %s:%d: %s (%s)\n", #call,       \
+              __FILE__, __LINE__, cudaGetErrorName(ck_err_), cudaGetErrorString(ck_err_)); \
+      exit(3);                                                                           \
+    }                                                                                    \
+  } while (0)
+
+/* ---------------------------------------------------------------- SB hooks */
+
+static cudaEvent_t g_ev_start, g_ev_stop;
+static bool g_events_ready = false;
+static bool g_in_region = false;
+static long g_nstart = 0, g_nstop = 0;
+static float g_region_ms = -1.0f;     /* CUDA-event time of the last region */
+static double g_region_host_ms = -1.0; /* steady-clock time of the last region */
+static std::chrono::steady_clock::time_point g_host_t0;
+
+extern "C" void sb_start_instruments(void) {
+  if (!g_events_ready) {
+    fprintf(stderr, "harness: sb_start_instruments called before the harness set up\n");
+    exit(3);
+  }
+  if (g_in_region) fprintf(stderr, "harness: warning: SB_START_INSTRUMENTS twice without a stop\n");
+  g_in_region = true;
+  ++g_nstart;
+  CK(cudaEventRecord(g_ev_start, 0));
+  g_host_t0 = std::chrono::steady_clock::now();
+}
+
+extern "C" void sb_stop_instruments(void) {
+  if (!g_events_ready || !g_in_region) {
+    fprintf(stderr, "harness: sb_stop_instruments called without sb_start_instruments\n");
+    exit(3);
+  }
+  CK(cudaEventRecord(g_ev_stop, 0));
+  CK(cudaEventSynchronize(g_ev_stop));
+  g_region_host_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - g_host_t0).count();
+  CK(cudaEventElapsedTime(&g_region_ms, g_ev_start, g_ev_stop));
+  g_in_region = false;
+  ++g_nstop;
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+struct Rng { /* splitmix64 */
+  uint64_t s;
+  explicit Rng(uint64_t seed) : s(seed * 0x2545F4914F6CDD1Dull + 0x1234567ull) {}
+  uint64_t next() {
+    uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  /* Uniform in the open interval (0,1), exactly representable in real_t: never 0, never 1. */
+  real_t unit() {
+    if (sizeof(real_t) == sizeof(float))
+      return (real_t)(((double)(next() >> 41) + 0.5) * (1.0 / 8388608.0)); /* 2^-23 */
+    return (real_t)(((double)(next() >> 12) + 0.5) * (1.0 / 4503599627370496.0)); /* 2^-52 */
+  }
+};
+
+/* Runs f(begin, end) over [0, n) in fixed chunks on up to 16 host threads. The chunking does
+ * not depend on the thread count, so chunk-seeded random fills are reproducible. */
+template <class F> static void parallel_chunks(size_t n, F f) {
+  const size_t chunk = (size_t)1 << 22;
+  const size_t nchunks = (n + chunk - 1) / chunk;
+  unsigned nt = std::thread::hardware_concurrency();
+  if (nt == 0) nt = 1;
+  if (nt > 16) nt = 16;
+  if ((size_t)nt > nchunks) nt = (unsigned)(nchunks ? nchunks : 1);
+  std::atomic<size_t> next(0);
+  auto work = [&]() {
+    for (size_t c; (c = next.fetch_add(1)) < nchunks;)
+      f(c, c * chunk, std::min(n, (c + 1) * chunk));
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < nt; ++t) pool.emplace_back(work);
+  work();
+  for (auto &t : pool) t.join();
+}
+
+static size_t cells_per_buffer(int n) {
+  size_t c = 1;
+  for (int d = 0; d < DIMS; ++d) c *= (size_t)n;
+  return c;
+}
+
+/* Coordinates of a flat index inside one buffer, slowest dimension first. */
+static void coords_of(size_t idx, int n, int c[DIMS]) {
+  for (int d = DIMS - 1; d >= 0; --d) {
+    c[d] = (int)(idx % (size_t)n);
+    idx /= (size_t)n;
+  }
+}
+
+static bool in_domain(size_t idx, int n) {
+  int c[DIMS];
+  coords_of(idx, n, c);
+  for (int d = 0; d < DIMS; ++d)
+    if (c[d] < RADIUS || c[d] >= n - RADIUS) return false;
+  return true;
+}
+
+static std::string coords_str(size_t idx, int n) {
+  int c[DIMS];
+  coords_of(idx, n, c);
+  char buf[64];
+#if DIMS == 2
+  snprintf(buf, sizeof buf, "(%d,%d)", c[0], c[1]);
+#else
+  snprintf(buf, sizeof buf, "(%d,%d,%d)", c[0], c[1], c[2]);
+#endif
+  return buf;
+}
+
+static real_t *alloc_host(size_t count) {
+  real_t *p = (real_t *)malloc(count * sizeof(real_t));
+  if (!p) {
+    fprintf(stderr, "harness: out of host memory (%zu elements of %zu bytes)\n", count,
+            sizeof(real_t));
+    exit(3);
+  }
+  return p;
+}
+
+static bool parse_int(const char *s, long lo, long hi, long *out) {
+  char *end = nullptr;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno || end == s || *end || v < lo || v > hi) return false;
+  *out = v;
+  return true;
+}
+
+static void setup_device() {
+  int ndev = 0;
+  CK(cudaGetDeviceCount(&ndev));
+  if (ndev < 1) {
+    fprintf(stderr, "harness: no CUDA device\n");
+    exit(3);
+  }
+  CK(cudaSetDevice(0));
+  cudaDeviceProp prop;
+  CK(cudaGetDeviceProperties(&prop, 0));
+  fprintf(stderr, "harness: %s on %s (sm_%d%d, %d SMs)\n", kName, prop.name, prop.major,
+          prop.minor, prop.multiProcessorCount);
+  CK(cudaEventCreate(&g_ev_start));
+  CK(cudaEventCreate(&g_ev_stop));
+  g_events_ready = true;
+}
+
+/* Calls the generated function and checks that it left no error and bracketed its kernels
+ * with the SB hooks exactly once. Returns false when the hooks were not called. */
+static bool call_generated(int n, int steps, real_t *a) {
+  long s0 = g_nstart, p0 = g_nstop;
+  g_region_ms = -1.0f;
+  g_region_host_ms = -1.0;
+  STENCIL_FN(n, steps, a);
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  if (g_in_region) {
+    fprintf(stderr, "harness: the generated code called SB_START_INSTRUMENTS but not SB_STOP\n");
+    exit(3);
+  }
+  return g_nstart == s0 + 1 && g_nstop == p0 + 1;
+}
+
+/* ---------------------------------------------------------------- check */
+
+static int run_check(int n, int steps, uint64_t seed) {
+  const size_t per = cells_per_buffer(n);
+  const size_t total = 2 * per;
+  real_t *init = alloc_host(total);
+  Rng rng(seed);
+  const real_t qnan = std::numeric_limits<real_t>::quiet_NaN();
+  for (size_t i = 0; i < per; ++i) {
+    if (in_domain(i, n)) {
+      init[i] = rng.unit();   /* buffer 0: the input */
+      init[per + i] = qnan;   /* buffer 1: poison, every cell must be written */
+    } else {                  /* boundary: random, different in the two buffers */
+      real_t b0 = rng.unit(), b1 = rng.unit();
+      while (b1 == b0) b1 = rng.unit();
+      init[i] = b0;
+      init[per + i] = b1;
+    }
+  }
+  real_t *ref = alloc_host(total);
+  real_t *gpu = alloc_host(total);
+  memcpy(ref, init, total * sizeof(real_t));
+  memcpy(gpu, init, total * sizeof(real_t));
+
+  REFERENCE_FN(n, steps, ref);
+  bool hooks = call_generated(n, steps, gpu);
+
+  const size_t off = (size_t)(steps % 2) * per;
+  const double tol = sizeof(real_t) == sizeof(float) ? 1e-5 : 1e-12;
+  const double cell_tol = 10.0 * tol; /* for the diagnostics only */
+  double sum_d2 = 0.0, sum_r2 = 0.0, max_abs = 0.0;
+  size_t nan = 0, ref_nonfinite = 0, nan_dom = 0, bad_dom = 0, bad_bnd = 0, shown = 0;
+  std::string examples;
+  for (size_t i = 0; i < per; ++i) {
+    const double g = (double)gpu[off + i], r = (double)ref[off + i];
+    const bool dom = in_domain(i, n);
+    if (!std::isfinite(r)) ++ref_nonfinite;
+    bool bad;
+    if (!std::isfinite(g)) {
+      ++nan;
+      if (dom) ++nan_dom;
+      bad = true;
+    } else {
+      const double d = fabs(g - r);
+      if (std::isfinite(r)) {
+        sum_d2 += d * d;
+        sum_r2 += r * r;
+        if (d > max_abs) max_abs = d;
+      }
+      bad = !(d <= cell_tol * std::max(fabs(r), 1.0));
+    }
+    if (bad) {
+      if (dom) ++bad_dom; else ++bad_bnd;
+      if (shown < 5) {
+        char buf[160];
+        snprintf(buf, sizeof buf, " %s%s:gpu=%.9g,ref=%.9g", coords_str(i, n).c_str(),
+                 dom ? "" : "[bnd]", g, r);
+        examples += buf;
+        ++shown;
+      }
+    }
+  }
+  const double rel_l2 = sum_r2 > 0.0 ? sqrt(sum_d2 / sum_r2) : (sum_d2 > 0.0 ? INFINITY : 0.0);
+  const bool pass = nan == 0 && ref_nonfinite == 0 && rel_l2 <= tol;
+
+  printf("CHECKINFO name=%s steps=%d seed=%llu buffer=%d hooks=%s bad_domain=%zu bad_boundary=%zu "
+         "nan_domain=%zu nan_boundary=%zu ref_nonfinite=%zu%s%s\n",
+         kName, steps, (unsigned long long)seed, steps % 2, hooks ? "ok" : "NOT-CALLED", bad_dom,
+         bad_bnd, nan_dom, nan - nan_dom, ref_nonfinite, shown ? " first:" : "", examples.c_str());
+  printf("CHECK name=%s real=%s n=%d steps=%d rel_l2=%.3e max_abs=%.3e nan=%zu result=%s\n", kName,
+         real_name(), n, steps, rel_l2, max_abs, nan, pass ? "PASS" : "FAIL");
+  fflush(stdout);
+  free(init);
+  free(ref);
+  free(gpu);
+  return pass ? 0 : 1;
+}
+
+/* ---------------------------------------------------------------- time */
+
+static double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t k = v.size();
+  return k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
+}
+
+static int run_time(int n, int steps, int reps) {
+  const size_t total = 2 * cells_per_buffer(n);
+  real_t *init = alloc_host(total);
+  real_t *work = alloc_host(total);
+  const uint64_t seed = 0x5eedull + (uint64_t)n * 1000003ull + (uint64_t)steps;
+  parallel_chunks(total, [&](size_t c, size_t b, size_t e) {
+    Rng rng(seed * 7919ull + c);
+    for (size_t i = b; i < e; ++i) init[i] = rng.unit();
+  });
+  /* Pin the array the generated code copies from and to: its transfers are not timed, but
+   * pinned memory makes them (and so the whole run) faster. Not fatal if refused. */
+  bool pinned = false;
+  {
+    cudaError_t e = cudaHostRegister(work, total * sizeof(real_t), cudaHostRegisterDefault);
+    if (e == cudaSuccess) pinned = true;
+    else {
+      fprintf(stderr, "harness: note: cudaHostRegister refused (%s); transfers use pageable memory\n",
+              cudaGetErrorString(e));
+      (void)cudaGetLastError(); /* clear it */
+    }
+  }
+
+  std::vector<double> ms, host_ms;
+  for (int r = -1; r < reps; ++r) { /* r == -1: warm-up */
+    /* Every call starts from the same random input (values decay over the steps). */
+    parallel_chunks(total, [&](size_t, size_t b, size_t e) {
+      memcpy(work + b, init + b, (e - b) * sizeof(real_t));
+    });
+    if (!call_generated(n, steps, work)) {
+      fprintf(stderr, "harness: the SB hooks were not called once per call (starts %ld, stops %ld): "
+                      "compile the generated file with -DSB_START_INSTRUMENTS=sb_start_instruments() "
+                      "-DSB_STOP_INSTRUMENTS=sb_stop_instruments()\n", g_nstart, g_nstop);
+      return 3;
+    }
+    if (r >= 0) {
+      ms.push_back((double)g_region_ms);
+      host_ms.push_back(g_region_host_ms);
+    }
+  }
+  /* A result that is not finite means the timed code is broken: say so. */
+  size_t nonfinite = 0;
+  const size_t per = cells_per_buffer(n), off = (size_t)(steps % 2) * per;
+  for (size_t i = 0; i < per; ++i)
+    if (!std::isfinite((double)work[off + i])) ++nonfinite;
+
+  const double med = median_of(ms), mn = *std::min_element(ms.begin(), ms.end()),
+               mx = *std::max_element(ms.begin(), ms.end());
+  double dom = 1.0;
+  for (int d = 0; d < DIMS; ++d) dom *= (double)(n - 2 * RADIUS > 0 ? n - 2 * RADIUS : 0);
+  const double gcells = med > 0.0 ? dom * (double)steps / (med * 1e-3) / 1e9 : 0.0;
+  printf("TIME name=%s real=%s n=%d steps=%d median_ms=%.4f min_ms=%.4f gcells=%.4f gflops=%.3f "
+         "max_ms=%.4f host_median_ms=%.4f reps=%d nonfinite=%zu\n",
+         kName, real_name(), n, steps, med, mn, gcells, gcells * (double)(FLOPS), mx,
+         median_of(host_ms), reps, nonfinite);
+  fflush(stdout);
+  if (pinned) CK(cudaHostUnregister(work));
+  free(init);
+  free(work);
+  return nonfinite ? 1 : 0;
+}
+
+/* ---------------------------------------------------------------- main */
+
+static int usage(const char *prog) {
+  fprintf(stderr,
+          "usage: %s check N STEPS[,STEPS...] [SEED]\n"
+          "       %s time N STEPS REPS\n"
+          "(%s, REAL=%s, DIMS=%d, RADIUS=%d, FLOPS=%d)\n",
+          prog, prog, kName, real_name(), DIMS, RADIUS, FLOPS);
+  return 2;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) return usage(argv[0]);
+  const std::string mode = argv[1];
+  long n = 0;
+  if (mode == "check" && (argc == 4 || argc == 5)) {
+    if (!parse_int(argv[2], 1, 1L << 20, &n)) return usage(argv[0]);
+    long seed = 1;
+    if (argc == 5 && !parse_int(argv[4], 0, 1L << 62, &seed)) return usage(argv[0]);
+    std::vector<int> steps;
+    std::string list = argv[3];
+    size_t pos = 0;
+    while (pos <= list.size()) {
+      size_t comma = list.find(',', pos);
+      if (comma == std::string::npos) comma = list.size();
+      long s;
+      if (!parse_int(list.substr(pos, comma - pos).c_str(), 0, 1L << 30, &s)) return usage(argv[0]);
+      steps.push_back((int)s);
+      pos = comma + 1;
+    }
+    setup_device();
+    int rc = 0;
+    for (int s : steps)
+      if (run_check((int)n, s, (uint64_t)seed * 1000003ull + (uint64_t)s) != 0) rc = 1;
+    return rc;
+  }
+  if (mode == "time" && argc == 5) {
+    long steps, reps;
+    if (!parse_int(argv[2], 1, 1L << 20, &n) || !parse_int(argv[3], 0, 1L << 30, &steps) ||
+        !parse_int(argv[4], 1, 100000, &reps))
+      return usage(argv[0]);
+    setup_device();
+    return run_time((int)n, (int)steps, (int)reps);
+  }
+  return usage(argv[0]);
+}

@@ -1,0 +1,39 @@
+//===- Emitter/CudaEmitter.h - The generated CUDA translation unit -*- C++ -*-===//
+//
+// Writes the output contract of SPEC §2: the input text with each scop
+// region replaced by host code (device buffers, copies, the
+// SB_*_INSTRUMENTS hooks, the launches of the whole run, checks of every
+// CUDA call), and the region's kernels placed before the function that
+// held it. Text outside the regions is kept, except what CUDA C++ cannot
+// compile and stencilcc can say another way (a parameter with run-time
+// extents becomes a pointer, cast back to the same array type on entry).
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_EMITTER_CUDAEMITTER_H
+#define STENCILCC_EMITTER_CUDAEMITTER_H
+
+#include "stencilcc/Analysis/StencilAnalysis.h"
+#include "stencilcc/IR/StencilProgram.h"
+#include "stencilcc/Planner/TemporalBlockingPlan.h"
+
+#include <string>
+#include <vector>
+
+namespace stencilcc {
+
+struct RegionToEmit {
+  const StencilProgram *Program = nullptr;
+  const StencilAnalysis *Analysis = nullptr;
+  TemporalBlockingPlan Plan;
+  /// Emit the naive one-kernel-per-step baseline instead of blocking.
+  bool Naive = false;
+};
+
+/// The generated file for \p Source (the input's text) and its regions, in
+/// source order.
+std::string emitCudaTranslationUnit(const std::string &Source,
+                                    const std::vector<RegionToEmit> &Regions);
+
+} // namespace stencilcc
+
+#endif

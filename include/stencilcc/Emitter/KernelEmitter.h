@@ -1,0 +1,53 @@
+//===- Emitter/KernelEmitter.h - CUDA kernels of one region -----*- C++ -*-===//
+//
+// Writes the device code of one stencil region: the update of one cell (a
+// device function shared by every kernel, so all of them compute exactly
+// the C expression), one N.5D temporal-blocking kernel per degree 1..bT
+// (remainders of the time loop need the lower degrees), and the naive
+// one-thread-per-cell kernel used as a baseline.
+//
+// A blocked kernel walks one schedule. Column c loads plane first+c into
+// level 0; level L computes plane first+c-L*Lag from level L-1's queue; the
+// last level stores its plane. In-plane neighbours pass through shared
+// memory (SCR or MCR, see TemporalBlockingPlan.h) written at the start of
+// the column, so one barrier per column (per SCR round) orders them.
+// The steady state is unrolled over the queue period: every slot is a
+// constant. Head and tail are the same columns with the levels that have
+// not started (or have finished) left out.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_EMITTER_KERNELEMITTER_H
+#define STENCILCC_EMITTER_KERNELEMITTER_H
+
+#include "stencilcc/Analysis/StencilAnalysis.h"
+#include "stencilcc/IR/StencilProgram.h"
+#include "stencilcc/Planner/TemporalBlockingPlan.h"
+
+#include <string>
+
+namespace stencilcc {
+
+/// What the kernel emitters share about one region.
+struct KernelContext {
+  const StencilProgram &Program;
+  const StencilAnalysis &Analysis;
+  const TemporalBlockingPlan &Plan;
+  std::string Prefix; ///< names: <Prefix>_update, <Prefix>_bt4, ...
+};
+
+/// The cell update as a __device__ function.
+std::string emitUpdateFunction(const KernelContext &K);
+
+/// The blocked kernel computing \p Degree time steps per launch.
+std::string emitBlockedKernel(const KernelContext &K, unsigned Degree);
+
+/// Dynamic shared memory, in bytes, of the kernel of \p Degree.
+uint64_t blockedKernelSharedBytes(const TemporalBlockingPlan &Plan,
+                                  unsigned Degree);
+
+/// One time step, one thread per cell, global memory only.
+std::string emitNaiveKernel(const KernelContext &K);
+
+} // namespace stencilcc
+
+#endif

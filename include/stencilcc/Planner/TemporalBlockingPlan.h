@@ -1,0 +1,130 @@
+//===- Planner/TemporalBlockingPlan.h - How one stencil is blocked -*- C++ -*-===//
+//
+// Every decision the emitter needs, made before any code is written:
+//
+//  - bT, the temporal degree: time steps computed on chip per kernel;
+//  - the tile (bS) of the non-streaming dimensions, halo included, and the
+//    stream block length h_SN of the streaming dimension (0 = whole);
+//  - the circular queue: per level the planes still needed, each plane in a
+//    slot that is a register or a per-thread shared-memory location;
+//  - the exchange of in-plane neighbours through shared memory (SCR with
+//    reuse degree RD, or MCR) and the lag between levels it implies.
+//
+// A plan is derived from the analysis and the user's choices by makePlan(),
+// which rejects impossible ones with a reason. The emitter only reads it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_PLANNER_TEMPORALBLOCKINGPLAN_H
+#define STENCILCC_PLANNER_TEMPORALBLOCKINGPLAN_H
+
+#include "stencilcc/Analysis/StencilAnalysis.h"
+#include "stencilcc/IR/StencilProgram.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stencilcc {
+
+/// Paper 000 sec. 4: SCR rewrites, per skewed column, the values each level
+/// reads from its neighbours into ceil(bT / RD) locations; MCR writes each
+/// value once and keeps it while a later column still reads it.
+enum class ExchangeScheme { SCR, MCR };
+const char *exchangeSchemeName(ExchangeScheme S);
+
+/// Which specialization the kernels use. `Star` reads streaming-direction
+/// neighbours from registers and exchanges one plane per level; `General`
+/// exchanges every plane that has in-plane neighbours. (Both read the
+/// thread's own column from registers.)
+enum class OptimizationVariant { Star, General };
+const char *optimizationVariantName(OptimizationVariant V);
+
+/// What the user asked for; unset fields take the documented defaults.
+struct PlanRequest {
+  std::optional<unsigned> TemporalDegree;        ///< --bt
+  std::vector<unsigned> BlockSizes;              ///< --bs, fastest dim last
+  std::optional<unsigned> StreamLength;          ///< --sl (0 = whole)
+  std::optional<unsigned> SharedSlots;           ///< --ns
+  std::optional<ExchangeScheme> Exchange;        ///< --exchange
+  std::optional<unsigned> ReuseDegree;           ///< --rd
+  std::optional<OptimizationVariant> Variant;    ///< --opt
+};
+
+/// The kernel's view of the dimensions. The streaming dimension is the
+/// outermost spatial one; a 1D stencil streams through a virtual dimension
+/// of one plane and tiles its only real dimension.
+struct KernelGeometry {
+  bool VirtualStream = false;   ///< 1D: dim 0 is tiled, the stream is virtual
+  int64_t StreamNeg = 0;        ///< reach of reads toward lower planes
+  int64_t StreamPos = 0;        ///< and toward higher planes
+  /// Tiled dimensions, outermost first (1 for 2D, 2 for 3D); index into the
+  /// program's spatial dimensions.
+  std::vector<unsigned> TileDims;
+  std::vector<int64_t> TileNeg, TilePos; ///< radius per tiled dimension
+};
+
+struct TemporalBlockingPlan {
+  unsigned TemporalDegree = 1;          ///< bT
+  /// Threads per tiled dimension (outermost first), halo included.
+  std::vector<unsigned> BlockSizes;
+  unsigned StreamLength = 0;            ///< h_SN, output planes per block
+  ExchangeScheme Exchange = ExchangeScheme::SCR;
+  unsigned ReuseDegree = 1;             ///< RD (SCR only)
+  OptimizationVariant Variant = OptimizationVariant::General;
+  ElementType Element = ElementType::Float;
+  KernelGeometry Geometry;
+
+  /// Streaming offsets (relative to the computed plane) whose reads include
+  /// an in-plane neighbour: these planes pass through shared memory.
+  std::vector<int64_t> ExchangedOffsets;
+  /// Planes level L trails level L-1 by: at least StreamPos (it reads that
+  /// far ahead) and one more than the farthest exchanged offset, so every
+  /// exchanged value was made in an earlier column and one barrier per
+  /// column (per SCR round) suffices.
+  int64_t Lag = 1;
+  /// Planes each level keeps in its queue: Lag + StreamNeg + 1.
+  unsigned QueueLength = 1;
+  /// Queue slots (level-major, level 0..bT-1, then slot) that live in
+  /// shared memory instead of registers: the last SharedSlots of them.
+  unsigned SharedSlots = 0;
+
+  unsigned threadsPerBlock() const;
+  /// Output cells per block along tiled dimension \p I (the compute region).
+  int64_t computeWidth(unsigned I) const;
+  /// Halo threads before / after the compute region along tiled dim \p I.
+  int64_t haloBefore(unsigned I) const;
+  int64_t haloAfter(unsigned I) const;
+  /// Exchange buffer sets per column round: ceil(bT / RD) for SCR.
+  unsigned exchangeLocations() const;
+  /// Planes per level in the MCR ring buffer.
+  unsigned mcrRingLength() const;
+  /// Shared memory of one block, in bytes.
+  uint64_t sharedBytes() const;
+  /// Whether a read at \p Offset (one entry per spatial dimension) comes
+  /// from the reading thread's own queue rather than from shared memory:
+  /// reads of the thread's own column do, except that without the star
+  /// specialization only the centre does.
+  bool readsFromRegisters(const std::vector<int64_t> &Offset) const;
+  /// The streaming component of \p Offset (0 when the stream is virtual).
+  int64_t streamOffset(const std::vector<int64_t> &Offset) const;
+  /// One line, e.g. "bT=4 bS=32x32 hSN=whole SCR(RD=1) NS=0 opt=star".
+  std::string summary() const;
+};
+
+/// Limits of the target GPU that a plan must respect.
+struct DeviceLimits {
+  unsigned MaxThreadsPerBlock = 1024;
+  uint64_t MaxSharedPerBlock = 227 * 1024; ///< sm_90, opt-in maximum
+};
+
+/// Builds the plan for \p P / \p A from \p R and documented defaults.
+/// Returns nullopt and sets \p Error to the reason for an invalid plan.
+std::optional<TemporalBlockingPlan>
+makePlan(const StencilProgram &P, const StencilAnalysis &A,
+         const PlanRequest &R, std::string &Error,
+         const DeviceLimits &Limits = {});
+
+} // namespace stencilcc
+
+#endif

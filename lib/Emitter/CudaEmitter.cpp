@@ -1,0 +1,347 @@
+//===- Emitter/CudaEmitter.cpp - The generated CUDA translation unit ------===//
+//
+// The host side keeps the C semantics exactly: the buffers alternate as many
+// times as the C loop alternates them (a kernel of degree d advances d
+// steps but flips the buffers once, so one block of the schedule is split
+// when the parities disagree, as paper 001 sec. 4.3 does), and the last
+// step runs on its own so the other buffer also ends holding step T-1, as
+// it does after the C loop.
+//
+//===----------------------------------------------------------------------===//
+#include "stencilcc/Emitter/CudaEmitter.h"
+#include "stencilcc/Emitter/KernelEmitter.h"
+#include "stencilcc/Support/Config.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace stencilcc {
+
+namespace {
+
+#include "KernelTemplates.inc"
+
+/// Replaces every @KEY@ of \p Template.
+std::string fill(std::string Template,
+                 const std::map<std::string, std::string> &Values) {
+  for (const auto &[Key, Value] : Values) {
+    std::string Mark = "@" + Key + "@";
+    for (size_t At = Template.find(Mark); At != std::string::npos;
+         At = Template.find(Mark, At + Value.size()))
+      Template.replace(At, Mark.size(), Value);
+  }
+  return Template;
+}
+
+std::vector<std::pair<std::string, ScalarType>>
+scalars(const StencilProgram &P) {
+  std::vector<std::pair<std::string, ScalarType>> V;
+  std::set<std::string> Seen;
+  P.Rhs->walk([&](const Expr &E) {
+    if (E.K == Expr::Kind::ScalarRef && Seen.insert(E.Name).second)
+      V.emplace_back(E.Name, E.Type);
+  });
+  return V;
+}
+
+std::string radiusText(const StencilAnalysis &A) {
+  std::string S;
+  for (const DimensionRadius &R : A.Radius)
+    S += (S.empty() ? "" : ",") + std::string("-") +
+         std::to_string(R.Negative) + "/+" + std::to_string(R.Positive);
+  return S;
+}
+
+/// \p Text on one line (statements may span several; comments may not).
+std::string oneLine(const std::string &Text) {
+  std::string S;
+  bool Space = false;
+  for (char C : Text) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
+      Space = !S.empty();
+      continue;
+    }
+    if (Space)
+      S += ' ';
+    Space = false;
+    S += C;
+  }
+  return S;
+}
+
+std::string joinComma(const std::vector<std::string> &V) {
+  std::string S;
+  for (const std::string &X : V)
+    S += (S.empty() ? "" : ", ") + X;
+  return S;
+}
+
+std::string runFunction(const KernelContext &K, bool Naive) {
+  const StencilProgram &P = K.Program;
+  const TemporalBlockingPlan &Plan = K.Plan;
+  const std::string Elem = elementTypeName(Plan.Element);
+  unsigned N = P.numSpatialDims();
+  std::ostringstream OS;
+  OS << "// Runs the whole time loop on the device buffers.\n";
+  OS << "static void " << K.Prefix << "_run(" << Elem
+     << " *const device, const long t_begin, const long steps,\n"
+     << "    const long *extent, const long *lower, const long *upper";
+  for (const auto &[Name, T] : scalars(P))
+    OS << ", const " << scalarTypeName(T) << " s_" << Name;
+  OS << ")\n{\n";
+  OS << "  if (steps <= 0)\n    return;\n";
+  OS << "  for (int d = 0; d < " << N << "; ++d)\n"
+     << "    if (upper[d] <= lower[d])\n"
+     << "      return; // the C loop writes nothing\n";
+  std::string Buffer;
+  for (unsigned D = 0; D < N; ++D)
+    Buffer += (D ? " * " : "") + std::string("extent[") + std::to_string(D) +
+              "]";
+  OS << "  const long buffer = " << Buffer << ";\n";
+  OS << "  " << Elem
+     << " *const buffers[2] = {device, device + buffer};\n";
+  OS << "  // The buffer holding step t_begin is the one the C loop reads "
+        "first.\n";
+  OS << "  int cur = (int)((t_begin + " << ((P.WriteShift + 1) % 2)
+     << ") & 1);\n";
+  OS << "  long t = t_begin;\n";
+  std::string Dims, Bounds;
+  for (unsigned D = 0; D < N; ++D)
+    Dims += ", extent[" + std::to_string(D) + "]";
+  for (unsigned D = 0; D < N; ++D)
+    Bounds += ", lower[" + std::to_string(D) + "], upper[" +
+              std::to_string(D) + "]";
+  std::string Scalars;
+  for (const auto &[Name, T] : scalars(P))
+    Scalars += ", s_" + Name;
+  auto Span = [](unsigned D) {
+    return "(upper[" + std::to_string(D) + "] - lower[" + std::to_string(D) +
+           "])";
+  };
+  auto CeilDiv = [&](unsigned D, int64_t W) {
+    return "(unsigned)((" + Span(D) + " + " + std::to_string(W - 1) + ") / " +
+           std::to_string(W) + ")";
+  };
+
+  if (Naive) {
+    static const unsigned Block[3][3] = {{256, 1, 1}, {32, 8, 1}, {32, 4, 2}};
+    const unsigned *B = Block[N - 1];
+    std::vector<std::string> Grid;
+    for (unsigned A = 0; A < 3; ++A)
+      Grid.push_back(A < N ? CeilDiv(N - 1 - A, B[A]) : "1");
+    OS << "  const dim3 block(" << B[0] << ", " << B[1] << ", " << B[2]
+       << ");\n";
+    OS << "  const dim3 grid(" << joinComma(Grid) << ");\n";
+    OS << "  for (long s = 0; s < steps; ++s) {\n";
+    OS << "    STENCILCC_LAUNCH(" << K.Prefix
+       << "_naive, grid, block, 0)(buffers[cur], buffers[cur ^ 1]" << Dims
+       << Bounds << Scalars << ");\n";
+    OS << "    STENCILCC_CHECK(cudaGetLastError());\n";
+    OS << "    cur ^= 1;\n  }\n";
+    OS << "  (void)t;\n}\n";
+    return OS.str();
+  }
+
+  const KernelGeometry &G = Plan.Geometry;
+  unsigned NT = G.TileDims.size();
+  std::string Chunks =
+      G.VirtualStream || !Plan.StreamLength
+          ? std::string("1")
+          : CeilDiv(0, Plan.StreamLength);
+  if (NT == 1) {
+    OS << "  const dim3 block(" << Plan.BlockSizes[0] << ");\n";
+    OS << "  const dim3 grid(" << CeilDiv(G.TileDims[0], Plan.computeWidth(0))
+       << ", " << Chunks << ");\n";
+  } else {
+    OS << "  const dim3 block(" << Plan.BlockSizes[1] << ", "
+       << Plan.BlockSizes[0] << ");\n";
+    OS << "  const dim3 grid(" << CeilDiv(G.TileDims[1], Plan.computeWidth(1))
+       << ", " << CeilDiv(G.TileDims[0], Plan.computeWidth(0)) << ", "
+       << Chunks << ");\n";
+  }
+  OS << "  if (grid.y > 65535 || grid.z > 65535) {\n"
+     << "    fprintf(stderr, \"stencilcc: grid %u x %u x %u exceeds the "
+        "device limit; use a larger --sl\\n\", grid.x, grid.y, grid.z);\n"
+     << "    abort();\n  }\n";
+  unsigned BT = Plan.TemporalDegree;
+  for (unsigned D = 1; D <= BT; ++D) {
+    uint64_t Bytes = blockedKernelSharedBytes(Plan, D);
+    if (Bytes > 48 * 1024)
+      OS << "  STENCILCC_CHECK(cudaFuncSetAttribute(" << K.Prefix << "_bt" << D
+         << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << Bytes
+         << "));\n";
+  }
+  OS << "  auto launch = [&](int degree) {\n    switch (degree) {\n";
+  for (unsigned D = 1; D <= BT; ++D)
+    OS << "    case " << D << ":\n      STENCILCC_LAUNCH(" << K.Prefix << "_bt"
+       << D << ", grid, block, " << blockedKernelSharedBytes(Plan, D)
+       << ")(buffers[cur], buffers[cur ^ 1], device, t" << Dims << Bounds
+       << Scalars << ");\n      break;\n";
+  OS << "    }\n    STENCILCC_CHECK(cudaGetLastError());\n"
+     << "    t += degree;\n    cur ^= 1;\n  };\n";
+  OS << "  // Blocks of " << BT << " steps, then the last step alone. The "
+        "buffers flip once per\n"
+     << "  // launch; when the launch count and the step count differ in "
+        "parity, the\n"
+     << "  // first block is split so the result lands where the C loop "
+        "leaves it.\n";
+  OS << "  const long kDegree = " << BT << ";\n";
+  OS << "  long left = steps - 1;\n";
+  OS << "  const long launches = left / kDegree + (left % kDegree ? 1 : 0);\n";
+  OS << "  if (((launches ^ left) & 1) != 0) {\n"
+     << "    const int d = (int)(left < kDegree ? left : kDegree);\n"
+     << "    launch(d - 1);\n    launch(1);\n    left -= d;\n  }\n";
+  OS << "  while (left > 0) {\n"
+     << "    const int d = (int)(left < kDegree ? left : kDegree);\n"
+     << "    launch(d);\n    left -= d;\n  }\n";
+  OS << "  launch(1);\n}\n";
+  return OS.str();
+}
+
+std::string hostRegion(const KernelContext &K, unsigned Index) {
+  const StencilProgram &P = K.Program;
+  unsigned N = P.numSpatialDims();
+  std::vector<std::string> Extents, Lowers, Uppers;
+  for (unsigned D = 0; D < N; ++D) {
+    Extents.push_back("(long)(" + P.Array.ExtentSpellings[D] + ")");
+    Lowers.push_back("(long)(" + P.SpatialLoops[D].Lower.str() + ")");
+    Uppers.push_back("(long)(" + P.SpatialLoops[D].Upper.str() + ")");
+  }
+  std::string Buffer;
+  for (unsigned D = 0; D < N; ++D)
+    Buffer += (D ? " * " : "") + std::string("stencilcc_extent[") +
+              std::to_string(D) + "]";
+  std::string Scalars;
+  for (const auto &[Name, T] : scalars(P))
+    Scalars += ", " + Name;
+  // Loop variables declared before the region keep the values the C loops
+  // leave in them.
+  std::string LoopVars;
+  if (P.TimeLoop.VarDeclaredOutside)
+    LoopVars += "    " + P.TimeLoop.Var +
+                " = stencilcc_steps > 0 ? stencilcc_t_end : stencilcc_t_begin;\n";
+  std::string Ran = "stencilcc_steps > 0";
+  for (unsigned D = 0; D < N; ++D) {
+    std::string Lo = "stencilcc_lower[" + std::to_string(D) + "]";
+    std::string Hi = "stencilcc_upper[" + std::to_string(D) + "]";
+    if (P.SpatialLoops[D].VarDeclaredOutside)
+      LoopVars += "    if (" + Ran + ") " + P.SpatialLoops[D].Var + " = " +
+                  Hi + " > " + Lo + " ? " + Hi + " : " + Lo + ";\n";
+    Ran += " && " + Hi + " > " + Lo;
+  }
+  return fill(HostRegionTemplate,
+              {{"INDEX", std::to_string(Index)},
+               {"PLAN", K.Plan.summary()},
+               {"NDIMS", std::to_string(N)},
+               {"EXTENTS", joinComma(Extents)},
+               {"LOWERS", joinComma(Lowers)},
+               {"UPPERS", joinComma(Uppers)},
+               {"TLOWER", P.TimeLoop.Lower.str()},
+               {"TUPPER", P.TimeLoop.Upper.str()},
+               {"BUFFER", Buffer},
+               {"ELEM", elementTypeName(K.Plan.Element)},
+               {"ARRAY", P.Array.Name},
+               {"RUN", K.Prefix + "_run"},
+               {"SCALARS", Scalars},
+               {"LOOPVARS", LoopVars}});
+}
+
+std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive) {
+  const StencilProgram &P = K.Program;
+  const StencilAnalysis &A = K.Analysis;
+  std::string S = fill(
+      RegionBannerTemplate,
+      {{"INDEX", std::to_string(Index)},
+       {"FUNCTION", P.FunctionName},
+       {"LINE", std::to_string(P.ScopLoc.Line)},
+       {"STATEMENT", oneLine(P.StatementText)},
+       {"DIMS", std::to_string(A.NumDims)},
+       {"SHAPE", stencilShapeName(A.Shape)},
+       {"RADIUS", radiusText(A)},
+       {"FLOPS", std::to_string(A.Flops.total())},
+       {"ELEM", elementTypeName(A.Element)},
+       {"PLAN", Naive ? std::string("naive (one kernel per time step, "
+                                    "global memory only)")
+                      : K.Plan.summary()}});
+  S += emitUpdateFunction(K) + "\n";
+  if (Naive) {
+    S += emitNaiveKernel(K) + "\n";
+  } else {
+    for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D)
+      S += emitBlockedKernel(K, D) + "\n";
+  }
+  S += runFunction(K, Naive) + "\n";
+  return S;
+}
+
+/// A parameter with run-time extents becomes a pointer, cast back on entry.
+struct VLAParameterRewrite {
+  std::string Parameter; ///< replaces the parameter declaration
+  std::string Entry;     ///< inserted after the body's `{`
+};
+
+VLAParameterRewrite rewriteVLAParameter(const StencilProgram &P) {
+  const StencilArray &A = P.Array;
+  std::string Elem = elementTypeName(A.Element);
+  std::string Dims;
+  for (const std::string &E : A.ExtentSpellings)
+    Dims += "[" + E + "]";
+  std::string Raw = "stencilcc_" + A.Name + "_data";
+  return {Elem + " *" + Raw,
+          "\n  " + Elem + " (*" + A.Name + ")" + Dims + " = (" + Elem +
+              " (*)" + Dims + ")" + Raw +
+              "; /* stencilcc: CUDA C++ has no run-time extents in "
+              "parameters */"};
+}
+
+} // namespace
+
+std::string emitCudaTranslationUnit(const std::string &Source,
+                                    const std::vector<RegionToEmit> &Regions) {
+  // Edits at byte offsets, applied back to front. Insertions at one offset
+  // keep the order they were made in.
+  struct Edit {
+    unsigned Begin, End;
+    std::string Text;
+    unsigned Order;
+  };
+  std::vector<Edit> Edits;
+  std::set<unsigned> RewrittenParams;
+  unsigned Order = 0;
+  std::string FileName;
+  for (size_t I = 0; I < Regions.size(); ++I) {
+    const RegionToEmit &R = Regions[I];
+    const StencilProgram &P = *R.Program;
+    FileName = P.FileName;
+    KernelContext K{P, *R.Analysis, R.Plan,
+                    "stencilcc_" + P.FunctionName + "_r" + std::to_string(I)};
+    unsigned FB = P.FunctionBegin;
+    while (FB > 0 && Source[FB - 1] != '\n')
+      --FB;
+    Edits.push_back({FB, FB, regionKernels(K, I, R.Naive), Order++});
+    Edits.push_back({P.Region.Begin, P.Region.End, hostRegion(K, I), Order++});
+    if (P.Array.VLAParameter &&
+        RewrittenParams.insert(P.Array.VLAParameter->Begin).second) {
+      VLAParameterRewrite V = rewriteVLAParameter(P);
+      Edits.push_back({P.Array.VLAParameter->Begin, P.Array.VLAParameter->End,
+                       V.Parameter, Order++});
+      Edits.push_back({P.BodyBegin, P.BodyBegin, V.Entry, Order++});
+    }
+  }
+  std::stable_sort(Edits.begin(), Edits.end(),
+                   [](const Edit &A, const Edit &B) {
+                     if (A.Begin != B.Begin)
+                       return A.Begin > B.Begin;
+                     return A.Order > B.Order;
+                   });
+  std::string Out = Source;
+  for (const Edit &E : Edits)
+    Out.replace(E.Begin, E.End - E.Begin, E.Text);
+  return fill(PreludeTemplate,
+              {{"VERSION", STENCILCC_VERSION}, {"INPUT", FileName}}) +
+         Out;
+}
+
+} // namespace stencilcc

@@ -1,0 +1,592 @@
+//===- Emitter/KernelEmitter.cpp - CUDA kernels of one region -------------===//
+//
+// Values outside the iteration domain are never computed: at every level a
+// cell outside the loop bounds holds what the C program would read there,
+// the initial content of the buffer that level's time step reads (the two
+// buffers' boundaries may differ). Cells outside the array hold zero; only
+// halo threads, whose results are discarded, ever read them.
+//
+//===----------------------------------------------------------------------===//
+#include "stencilcc/Emitter/KernelEmitter.h"
+#include "stencilcc/Emitter/CircularQueueLayout.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+#include <sstream>
+
+namespace stencilcc {
+
+namespace {
+
+std::string offsetTag(int64_t O) {
+  if (O == 0)
+    return "0";
+  return (O < 0 ? "m" : "p") + std::to_string(O < 0 ? -O : O);
+}
+
+int64_t posMod(int64_t A, int64_t M) { return ((A % M) + M) % M; }
+
+/// Read-only scalars of the right-hand side, in first-use order.
+std::vector<std::pair<std::string, ScalarType>>
+scalarsOf(const StencilProgram &P) {
+  std::vector<std::pair<std::string, ScalarType>> V;
+  std::set<std::string> Seen;
+  P.Rhs->walk([&](const Expr &E) {
+    if (E.K == Expr::Kind::ScalarRef && Seen.insert(E.Name).second)
+      V.emplace_back(E.Name, E.Type);
+  });
+  return V;
+}
+
+// Inside generated functions a scalar is s_<name>: the user's names must
+// not collide with the kernel's own (a scalar called `c` or `tid`).
+std::string scalarParams(const StencilProgram &P) {
+  std::string S;
+  for (const auto &[Name, T] : scalarsOf(P))
+    S += std::string(", const ") + scalarTypeName(T) + " s_" + Name;
+  return S;
+}
+
+std::string scalarArgs(const StencilProgram &P) {
+  std::string S;
+  for (const auto &[Name, T] : scalarsOf(P))
+    S += ", s_" + Name;
+  return S;
+}
+
+/// Streaming offsets read from registers / from an exchange plane.
+struct ReadSets {
+  std::set<int64_t> Registers, Exchanged;
+};
+
+ReadSets readSets(const KernelContext &K) {
+  ReadSets R;
+  for (const std::vector<int64_t> &O : K.Analysis.Offsets) {
+    int64_t S = K.Plan.streamOffset(O);
+    (K.Plan.readsFromRegisters(O) ? R.Registers : R.Exchanged).insert(S);
+  }
+  return R;
+}
+
+/// Padded extent of tiled dimension I in an exchange plane.
+int64_t paddedExtent(const TemporalBlockingPlan &P, unsigned I) {
+  return P.BlockSizes[I] + P.Geometry.TileNeg[I] + P.Geometry.TilePos[I];
+}
+
+int64_t planeElements(const TemporalBlockingPlan &P) {
+  int64_t N = 1;
+  for (unsigned I = 0; I < P.BlockSizes.size(); ++I)
+    N *= paddedExtent(P, I);
+  return N;
+}
+
+std::string spatialVar(unsigned D) { return "x" + std::to_string(D); }
+
+/// How the exchange is organised in a kernel of one degree.
+struct ExchangeShape {
+  unsigned Locations = 0; ///< SCR: levels written per round
+  unsigned Rounds = 1;    ///< SCR: barriers per column
+  unsigned Ring = 0;      ///< MCR: planes per level
+  unsigned Planes = 0;    ///< exchange planes in shared memory
+};
+
+ExchangeShape exchangeShape(const TemporalBlockingPlan &P, unsigned Degree) {
+  ExchangeShape E;
+  if (P.ExchangedOffsets.empty())
+    return E;
+  if (P.Exchange == ExchangeScheme::SCR) {
+    unsigned RD = std::min(P.ReuseDegree, Degree);
+    E.Locations = (Degree + RD - 1) / RD;
+    E.Rounds = (Degree + E.Locations - 1) / E.Locations;
+    E.Planes = 2 * E.Locations * P.ExchangedOffsets.size();
+  } else {
+    E.Ring = P.mcrRingLength();
+    E.Planes = Degree * E.Ring;
+  }
+  return E;
+}
+
+} // namespace
+
+uint64_t blockedKernelSharedBytes(const TemporalBlockingPlan &Plan,
+                                  unsigned Degree) {
+  CircularQueueLayout Q(Plan, Degree);
+  uint64_t Elems = uint64_t(exchangeShape(Plan, Degree).Planes) *
+                       planeElements(Plan) +
+                   uint64_t(Q.sharedSlots()) * Plan.threadsPerBlock();
+  return Elems * elementTypeSize(Plan.Element);
+}
+
+//===----------------------------------------------------------------------===//
+// The cell update
+//===----------------------------------------------------------------------===//
+
+std::string emitUpdateFunction(const KernelContext &K) {
+  const StencilProgram &P = K.Program;
+  const TemporalBlockingPlan &Plan = K.Plan;
+  const std::string Elem = elementTypeName(Plan.Element);
+  ReadSets R = readSets(K);
+  bool TwoTileDims = Plan.Geometry.TileDims.size() == 2;
+
+  std::string Params;
+  for (int64_t O : R.Registers)
+    Params += (Params.empty() ? "" : ", ") + ("const " + Elem + " c_") +
+              offsetTag(O);
+  for (int64_t O : R.Exchanged)
+    Params += (Params.empty() ? "" : ", ") +
+              ("const " + Elem + " *__restrict__ x_") + offsetTag(O);
+  if (TwoTileDims && !R.Exchanged.empty())
+    Params += ", const long pitch";
+  Params += scalarParams(P);
+
+  auto PrintAccess = [&](const ArrayAccess &A) -> std::string {
+    int64_t S = Plan.streamOffset(A.Offsets);
+    if (Plan.readsFromRegisters(A.Offsets))
+      return "c_" + offsetTag(S);
+    const std::vector<unsigned> &TD = Plan.Geometry.TileDims;
+    std::string Index;
+    if (TD.size() == 1) {
+      Index = std::to_string(A.Offsets[TD[0]]);
+    } else {
+      int64_t Row = A.Offsets[TD[0]], Col = A.Offsets[TD[1]];
+      Index = Row == 0 ? std::to_string(Col)
+                       : std::to_string(Row) + " * pitch + " +
+                             std::to_string(Col);
+    }
+    return "x_" + offsetTag(S) + "[" + Index + "]";
+  };
+  ExprPtr Renamed = P.Rhs->clone();
+  std::function<void(Expr &)> Rename = [&](Expr &E) {
+    if (E.K == Expr::Kind::ScalarRef)
+      E.Name = "s_" + E.Name;
+    for (ExprPtr &O : E.Operands)
+      Rename(*O);
+  };
+  Rename(*Renamed);
+  std::string Body = printExpr(*Renamed, PrintAccess, /*ExplicitCasts=*/true);
+
+  std::ostringstream OS;
+  OS << "// The update of one cell, as the C statement computes it,\n"
+     << "// with the thread's own column in c_<plane> and neighbours at\n"
+     << "// x_<plane>[offset] (<plane>: m = below, p = above the cell).\n"
+     << "static __device__ __forceinline__ " << Elem << " " << K.Prefix
+     << "_update(" << Params << ")\n{\n  return (" << Elem << ")(" << Body
+     << ");\n}\n";
+  return OS.str();
+}
+
+//===----------------------------------------------------------------------===//
+// The blocked kernel
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class BlockedKernelWriter {
+public:
+  BlockedKernelWriter(const KernelContext &K, unsigned Degree)
+      : K(K), P(K.Program), Plan(K.Plan), G(K.Plan.Geometry), D(Degree),
+        Queue(K.Plan, Degree), Ex(exchangeShape(K.Plan, Degree)),
+        Elem(elementTypeName(K.Plan.Element)) {
+    W = Plan.QueueLength;
+    Lag = Plan.Lag;
+    RN = G.StreamNeg;
+    RP = G.StreamPos;
+    U = W;
+    if (!Plan.ExchangedOffsets.empty()) {
+      unsigned Period = Plan.Exchange == ExchangeScheme::SCR ? 2 : Ex.Ring;
+      U = std::lcm(U, Period);
+    }
+    StartCol.resize(D + 1);
+    for (unsigned L = 0; L <= D; ++L)
+      StartCol[L] = int64_t(L) * (W - 1);
+    Head = ((StartCol[D] + U - 1) / U) * U;
+    for (size_t I = 0; I < Plan.ExchangedOffsets.size(); ++I)
+      ExIndex[Plan.ExchangedOffsets[I]] = I;
+  }
+
+  std::string write();
+
+private:
+  const KernelContext &K;
+  const StencilProgram &P;
+  const TemporalBlockingPlan &Plan;
+  const KernelGeometry &G;
+  unsigned D;
+  CircularQueueLayout Queue;
+  ExchangeShape Ex;
+  std::string Elem;
+  int64_t W, Lag, RN, RP, U, Head;
+  std::vector<int64_t> StartCol;
+  std::map<int64_t, size_t> ExIndex;
+  ReadSets Reads = readSets(K);
+
+  enum class Phase { Head, Inner, Tail };
+
+  std::string name() const {
+    return K.Prefix + "_bt" + std::to_string(D);
+  }
+  std::string lastCol(unsigned L) const {
+    return L == 0 ? "load_last" : "last_col_" + std::to_string(L);
+  }
+  /// Column index expression: a number in the head, c + u in loops.
+  std::string colExpr(Phase Ph, int64_t Col) const {
+    if (Ph == Phase::Head)
+      return std::to_string(Col);
+    return Col == 0 ? "c" : "c + " + std::to_string(Col);
+  }
+  /// Whether level L takes part in column (static position) \p Col.
+  bool started(Phase Ph, unsigned L, int64_t Col) const {
+    return Ph != Phase::Head || Col >= StartCol[L];
+  }
+  std::string guard(Phase Ph, unsigned L, int64_t Col) const {
+    if (Ph == Phase::Inner)
+      return "";
+    return colExpr(Ph, Col) + " <= " + lastCol(L);
+  }
+
+  std::string exchangePlane(unsigned Index) const {
+    return "exchange + " + std::to_string(Index) + " * kPlane";
+  }
+  unsigned scrPlane(unsigned Set, unsigned Loc, int64_t Offset) const {
+    return (Set * Ex.Locations + Loc) * Plan.ExchangedOffsets.size() +
+           ExIndex.at(Offset);
+  }
+  unsigned mcrPlane(unsigned SourceLevel, int64_t RelPlane) const {
+    return SourceLevel * Ex.Ring + unsigned(posMod(RelPlane, Ex.Ring));
+  }
+
+  std::string updateCall(unsigned L, int64_t Col, unsigned Set,
+                         unsigned Loc) const;
+  void writeColumn(std::ostream &OS, Phase Ph, int64_t Col,
+                   const std::string &Indent) const;
+};
+
+std::string BlockedKernelWriter::updateCall(unsigned L, int64_t Col,
+                                            unsigned Set,
+                                            unsigned Loc) const {
+  // Level L computes relative plane Col - L*Lag from level L-1.
+  int64_t Q = Col - int64_t(L) * Lag;
+  std::string Args;
+  for (int64_t O : Reads.Registers)
+    Args += (Args.empty() ? "" : ", ") +
+            Queue.slot(L - 1, Queue.slotOf(Q + O));
+  for (int64_t O : Reads.Exchanged) {
+    unsigned Plane = Plan.Exchange == ExchangeScheme::SCR
+                         ? scrPlane(Set, Loc, O)
+                         : mcrPlane(L - 1, Q + O);
+    Args += (Args.empty() ? "" : ", ") + exchangePlane(Plane) + " + pos";
+  }
+  if (G.TileDims.size() == 2 && !Reads.Exchanged.empty())
+    Args += ", kPitch";
+  Args += scalarArgs(P);
+  return K.Prefix + "_update(" + Args + ")";
+}
+
+void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
+                                      int64_t Col,
+                                      const std::string &In) const {
+  std::string C = colExpr(Ph, Col);
+  OS << In << "{ // column " << C << "\n";
+  std::string I2 = In + "  ";
+  OS << I2 << "const long p = first + " << (Ph == Phase::Head ? C : "(" + C + ")")
+     << ";\n";
+  // Level 0: the load.
+  {
+    std::string Gd = guard(Ph, 0, Col);
+    OS << I2 << (Gd.empty() ? "" : "if (" + Gd + ") ")
+       << Queue.slot(0, Queue.slotOf(Col)) << " = load(p);\n";
+  }
+  bool HasExchange = !Plan.ExchangedOffsets.empty();
+
+  auto WriteLevel = [&](unsigned L, unsigned Set, unsigned Loc) {
+    if (!started(Ph, L, Col))
+      return;
+    int64_t Q = Col - int64_t(L) * Lag;
+    std::string Gd = guard(Ph, L, Col);
+    std::string Value = "(in_tile && q >= lo0 && q < hi0) ? " +
+                        updateCall(L, Col, Set, Loc) + " : boundary(" +
+                        std::to_string(L) + ", q)";
+    OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level "
+       << L << "\n";
+    OS << I2 << "  const long q = p - " << int64_t(L) * Lag << ";\n";
+    if (L < D) {
+      OS << I2 << "  " << Queue.slot(L, Queue.slotOf(Q)) << " = " << Value
+         << ";\n";
+    } else {
+      // The last level's planes all lie in this block's output range.
+      OS << I2 << "  if (in_compute) dst[q * plane_stride + cell] = "
+         << updateCall(L, Col, Set, Loc) << ";\n";
+    }
+    OS << I2 << "}\n";
+  };
+
+  if (!HasExchange) {
+    for (unsigned L = 1; L <= D; ++L)
+      WriteLevel(L, 0, 0);
+  } else if (Plan.Exchange == ExchangeScheme::SCR) {
+    // Round r handles levels r*Loc+1 .. : their inputs are written to the
+    // set of this round (alternating, so the next round needs no barrier
+    // before overwriting), then one barrier, then the computations. The
+    // alternation relies on every round's barrier: a round with nothing to
+    // do keeps it once any level of the column is busy.
+    bool ColumnBusy = false;
+    for (unsigned L = 1; L <= D; ++L)
+      ColumnBusy |= started(Ph, L, Col);
+    for (unsigned R = 0; R < Ex.Rounds; ++R) {
+      unsigned First = R * Ex.Locations + 1;
+      unsigned Last = std::min<unsigned>((R + 1) * Ex.Locations, D);
+      unsigned Set = unsigned(posMod(Col * Ex.Rounds + R, 2));
+      bool Any = false;
+      for (unsigned L = First; L <= Last; ++L) {
+        if (!started(Ph, L, Col))
+          continue;
+        Any = true;
+        int64_t Q = Col - int64_t(L) * Lag;
+        std::string Gd = guard(Ph, L, Col);
+        std::string Pre = Gd.empty() ? "" : "if (" + Gd + ") ";
+        for (int64_t O : Plan.ExchangedOffsets)
+          OS << I2 << Pre << "exchange[" << scrPlane(Set, L - First, O)
+             << " * kPlane + pos] = "
+             << Queue.slot(L - 1, Queue.slotOf(Q + O)) << ";\n";
+      }
+      if (!Any && !ColumnBusy)
+        continue;
+      OS << I2 << "__syncthreads();\n";
+      for (unsigned L = First; L <= Last; ++L)
+        WriteLevel(L, Set, L - First);
+    }
+  } else {
+    // MCR: every level publishes the plane it made in the previous column,
+    // once; it stays in the level's ring while later columns read it.
+    for (unsigned L = 0; L < D; ++L) {
+      int64_t Prev = Col - 1;
+      if (Ph == Phase::Head && (Prev < 0 || Prev < StartCol[L]))
+        continue;
+      int64_t X = Prev - int64_t(L) * Lag;
+      std::string Gd =
+          Ph == Phase::Inner ? "" : colExpr(Ph, Col) + " - 1 <= " + lastCol(L);
+      OS << I2 << (Gd.empty() ? "" : "if (" + Gd + ") ") << "exchange["
+         << mcrPlane(L, X) << " * kPlane + pos] = "
+         << Queue.slot(L, Queue.slotOf(X)) << ";\n";
+    }
+    OS << I2 << "__syncthreads();\n";
+    for (unsigned L = 1; L <= D; ++L)
+      WriteLevel(L, 0, 0);
+  }
+  OS << In << "}\n";
+}
+
+std::string BlockedKernelWriter::write() {
+  std::ostringstream OS;
+  const std::vector<unsigned> &TD = G.TileDims;
+  unsigned NT = TD.size();
+  unsigned NDims = P.numSpatialDims();
+  // Thread axes: the last tiled dimension is x (fastest), the other y.
+  auto threadAxis = [&](unsigned I) {
+    return NT == 1 || I == 1 ? std::string("x") : std::string("y");
+  };
+  std::string ChunkAxis = NT == 1 ? "y" : "z";
+
+  OS << "// " << D << " time step" << (D > 1 ? "s" : "")
+     << " per launch; queue of " << W << " planes per level, levels "
+     << Lag << " plane" << (Lag > 1 ? "s" : "") << " apart; steady state "
+     << "unrolled " << U << "x.\n";
+  OS << "static __global__ void __launch_bounds__("
+     << Plan.threadsPerBlock() << ")\n"
+     << name() << "(const " << Elem << " *__restrict__ src, " << Elem
+     << " *__restrict__ dst,\n    const " << Elem
+     << " *__restrict__ base, const long t0";
+  for (unsigned Dm = 0; Dm < NDims; ++Dm)
+    OS << ", const long e" << Dm;
+  for (unsigned Dm = 0; Dm < NDims; ++Dm)
+    OS << ", const long lo_" << Dm << ", const long hi_" << Dm;
+  OS << scalarParams(P) << ")\n{\n";
+
+  OS << "  constexpr int kThreads = " << Plan.threadsPerBlock() << ";\n";
+  OS << "  constexpr long kPlane = " << planeElements(Plan) << ";\n";
+  if (NT == 2)
+    OS << "  constexpr long kPitch = " << paddedExtent(Plan, 1) << ";\n";
+  OS << "  const int tid = "
+     << (NT == 2 ? "threadIdx.y * " + std::to_string(Plan.BlockSizes[1]) +
+                       " + threadIdx.x"
+                 : std::string("threadIdx.x"))
+     << ";\n";
+
+  // The thread's cell in the tiled dimensions.
+  std::string InTile, InArray, InCompute, Cell, Pos;
+  for (unsigned I = 0; I < NT; ++I) {
+    unsigned Dm = TD[I];
+    std::string X = spatialVar(Dm), Ax = threadAxis(I);
+    OS << "  const long " << X << " = lo_" << Dm << " + (long)blockIdx." << Ax
+       << " * " << Plan.computeWidth(I) << " + threadIdx." << Ax << " - "
+       << Plan.haloBefore(I) << ";\n";
+    auto And = [](std::string &S, const std::string &T) {
+      S += (S.empty() ? "" : " && ") + T;
+    };
+    And(InTile, X + " >= lo_" + std::to_string(Dm) + " && " + X + " < hi_" +
+                    std::to_string(Dm));
+    And(InArray, X + " >= 0 && " + X + " < e" + std::to_string(Dm));
+    And(InCompute, "threadIdx." + Ax + " >= " +
+                       std::to_string(Plan.haloBefore(I)) + " && threadIdx." +
+                       Ax + " < " +
+                       std::to_string(Plan.haloBefore(I) +
+                                      Plan.computeWidth(I)) +
+                       " && " + X + " < hi_" + std::to_string(Dm));
+  }
+  if (NT == 1) {
+    Cell = spatialVar(TD[0]);
+    Pos = "threadIdx.x + " + std::to_string(G.TileNeg[0]);
+  } else {
+    Cell = spatialVar(TD[0]) + " * e" + std::to_string(TD[1]) + " + " +
+           spatialVar(TD[1]);
+    Pos = "(threadIdx.y + " + std::to_string(G.TileNeg[0]) + ") * kPitch + " +
+          "threadIdx.x + " + std::to_string(G.TileNeg[1]);
+  }
+  OS << "  const bool in_tile = " << InTile << ";\n";
+  OS << "  const bool in_array = " << InArray << ";\n";
+  OS << "  const bool in_compute = " << InCompute << ";\n";
+  OS << "  const long cell = " << Cell << ";\n";
+  OS << "  const long pos = " << Pos << ";\n";
+  if (G.VirtualStream) {
+    // 1D: one plane; the stream is a formality.
+    OS << "  const long plane_stride = 0, buffer_size = e0;\n";
+    OS << "  const long lo0 = 0, hi0 = 1, stream_extent = 1;\n";
+    OS << "  const long out_begin = 0, out_end = 1;\n";
+  } else {
+    std::string PS;
+    for (unsigned Dm = 1; Dm < NDims; ++Dm)
+      PS += (PS.empty() ? "" : " * ") + std::string("e") + std::to_string(Dm);
+    OS << "  const long plane_stride = " << PS
+       << ", buffer_size = e0 * plane_stride;\n";
+    OS << "  const long lo0 = lo_0, hi0 = hi_0, stream_extent = e0;\n";
+    std::string Len = Plan.StreamLength
+                          ? std::to_string(Plan.StreamLength)
+                          : std::string("(hi0 - lo0)");
+    OS << "  const long out_begin = lo0 + (long)blockIdx." << ChunkAxis
+       << " * " << Len << ";\n";
+    OS << "  const long out_end = min(out_begin + " << Len << ", hi0);\n";
+  }
+  OS << "  const long first = out_begin - " << int64_t(D) * RN
+     << "; // plane loaded by column 0\n";
+  OS << "  const long n_out = out_end - out_begin;\n";
+  OS << "  const long load_last = n_out + " << int64_t(D) * (RN + RP) - 1
+     << ";\n";
+  for (unsigned L = 1; L <= D; ++L)
+    OS << "  const long last_col_" << L << " = n_out + "
+       << int64_t(D) * RN + int64_t(D - L) * RP - 1 + int64_t(L) * Lag
+       << ";\n";
+  OS << "\n";
+  OS << "  // A cell outside the loop bounds holds, at each level, the "
+        "initial\n  // content of the buffer that level's time step reads.\n";
+  OS << "  auto boundary = [&](int level, long q) -> " << Elem << " {\n"
+     << "    return (in_array && q >= 0 && q < stream_extent)\n"
+     << "        ? base[((t0 + level + " << posMod(P.WriteShift - 1, 2)
+     << ") & 1) * buffer_size + q * plane_stride + cell]\n"
+     << "        : (" << Elem << ")0;\n  };\n";
+  OS << "  auto load = [&](long q) -> " << Elem << " {\n"
+     << "    return (in_tile && q >= lo0 && q < hi0) ? src[q * plane_stride + "
+        "cell]\n"
+     << "                                           : boundary(0, q);\n  };\n";
+
+  uint64_t Shared = blockedKernelSharedBytes(Plan, D);
+  if (Shared) {
+    OS << "\n  extern __shared__ __align__(16) unsigned char "
+          "stencilcc_smem[];\n";
+    OS << "  " << Elem << " *const exchange = reinterpret_cast<" << Elem
+       << " *>(stencilcc_smem);\n";
+    if (Queue.sharedSlots())
+      OS << "  " << Elem << " *const queue_smem = exchange + "
+         << Ex.Planes << " * kPlane;\n";
+    if (Ex.Planes) {
+      OS << "  // Zero the exchange planes once: their padding is read by "
+            "halo\n  // threads and never written.\n";
+      OS << "  for (long k = tid; k < " << Ex.Planes
+         << " * kPlane; k += kThreads)\n    exchange[k] = 0;\n";
+      OS << "  __syncthreads();\n";
+    }
+  }
+  OS << "\n  // Circular queue: q<level>_<slot>, plane x of a level in slot "
+        "x mod "
+     << W << ".\n";
+  OS << Queue.registerDeclarations(Elem);
+  if (Queue.sharedSlots())
+    OS << "  for (int k = 0; k < " << Queue.sharedSlots()
+       << "; ++k) queue_smem[k * kThreads + tid] = 0;\n";
+
+  OS << "\n  // Head: levels start one after another.\n";
+  for (int64_t Col = 0; Col < Head; ++Col)
+    writeColumn(OS, Phase::Head, Col, "  ");
+  OS << "\n  long c = " << Head << ";\n";
+  OS << "  // Inner: every level busy, no guards.\n";
+  OS << "  for (; c + " << U - 1 << " <= load_last; c += " << U << ") {\n";
+  for (int64_t Col = 0; Col < U; ++Col)
+    writeColumn(OS, Phase::Inner, Col, "    ");
+  OS << "  }\n";
+  OS << "  // Tail: loads stop, levels drain.\n";
+  OS << "  for (; c <= last_col_" << D << "; c += " << U << ") {\n";
+  for (int64_t Col = 0; Col < U; ++Col)
+    writeColumn(OS, Phase::Tail, Col, "    ");
+  OS << "  }\n}\n";
+  return OS.str();
+}
+
+} // namespace
+
+std::string emitBlockedKernel(const KernelContext &K, unsigned Degree) {
+  return BlockedKernelWriter(K, Degree).write();
+}
+
+//===----------------------------------------------------------------------===//
+// The naive kernel
+//===----------------------------------------------------------------------===//
+
+std::string emitNaiveKernel(const KernelContext &K) {
+  const StencilProgram &P = K.Program;
+  const TemporalBlockingPlan &Plan = K.Plan;
+  const std::string Elem = elementTypeName(Plan.Element);
+  unsigned N = P.numSpatialDims();
+  ReadSets R = readSets(K);
+  std::ostringstream OS;
+  OS << "// One time step, one thread per cell, global memory only.\n";
+  OS << "static __global__ void " << K.Prefix << "_naive(const " << Elem
+     << " *__restrict__ src, " << Elem << " *__restrict__ dst";
+  for (unsigned D = 0; D < N; ++D)
+    OS << ", const long e" << D;
+  for (unsigned D = 0; D < N; ++D)
+    OS << ", const long lo_" << D << ", const long hi_" << D;
+  OS << scalarParams(P) << ")\n{\n";
+  static const char *Axis[] = {"x", "y", "z"};
+  for (unsigned D = 0; D < N; ++D) {
+    const char *A = Axis[N - 1 - D];
+    OS << "  const long " << spatialVar(D) << " = lo_" << D
+       << " + (long)blockIdx." << A << " * blockDim." << A << " + threadIdx."
+       << A << ";\n";
+  }
+  std::string Cond, Index;
+  for (unsigned D = 0; D < N; ++D) {
+    Cond += (D ? " || " : "") + spatialVar(D) + " >= hi_" + std::to_string(D);
+    Index = D == 0 ? spatialVar(0)
+                   : "(" + Index + ") * e" + std::to_string(D) + " + " +
+                         spatialVar(D);
+  }
+  OS << "  if (" << Cond << ")\n    return;\n";
+  OS << "  const long cell = " << Index << ";\n";
+  // The same update function: its plane pointers address global memory.
+  std::string PlaneStride = N == 1 ? "0" : "e1" + std::string(N == 3 ? " * e2" : "");
+  std::string Args;
+  for (int64_t O : R.Registers)
+    Args += (Args.empty() ? "" : ", ") + ("src[cell + " + std::to_string(O) +
+                                          " * " + PlaneStride + "]");
+  for (int64_t O : R.Exchanged)
+    Args += (Args.empty() ? "" : ", ") +
+            ("src + cell + " + std::to_string(O) + " * " + PlaneStride);
+  if (Plan.Geometry.TileDims.size() == 2 && !R.Exchanged.empty())
+    Args += ", e2";
+  OS << "  dst[cell] = " << K.Prefix << "_update(" << Args << scalarArgs(P)
+     << ");\n}\n";
+  return OS.str();
+}
+
+} // namespace stencilcc

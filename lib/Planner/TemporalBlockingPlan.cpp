@@ -1,0 +1,233 @@
+//===- Planner/TemporalBlockingPlan.cpp - Plans and their defaults --------===//
+//
+// Defaults (until the model-driven planner replaces them), chosen so that
+// the halo stays a small fraction of the block and the suite sizes of
+// SPEC §5 give enough blocks to fill an H100:
+//   1D/2D: bS = 256, bT = 4, h_SN = 512
+//   3D:    bS = 32x32, bT = 2 for radius <= 2 else 1, h_SN = 128
+//   SCR with RD = 1; no queue slot in shared memory; the star
+//   specialization for star stencils.
+//
+//===----------------------------------------------------------------------===//
+#include "stencilcc/Planner/TemporalBlockingPlan.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+namespace stencilcc {
+
+const char *exchangeSchemeName(ExchangeScheme S) {
+  return S == ExchangeScheme::SCR ? "scr" : "mcr";
+}
+
+const char *optimizationVariantName(OptimizationVariant V) {
+  return V == OptimizationVariant::Star ? "star" : "none";
+}
+
+unsigned TemporalBlockingPlan::threadsPerBlock() const {
+  unsigned N = 1;
+  for (unsigned B : BlockSizes)
+    N *= B;
+  return N;
+}
+
+int64_t TemporalBlockingPlan::haloBefore(unsigned I) const {
+  return int64_t(TemporalDegree) * Geometry.TileNeg[I];
+}
+
+int64_t TemporalBlockingPlan::haloAfter(unsigned I) const {
+  return int64_t(TemporalDegree) * Geometry.TilePos[I];
+}
+
+int64_t TemporalBlockingPlan::computeWidth(unsigned I) const {
+  return int64_t(BlockSizes[I]) - haloBefore(I) - haloAfter(I);
+}
+
+unsigned TemporalBlockingPlan::exchangeLocations() const {
+  return (TemporalDegree + ReuseDegree - 1) / ReuseDegree;
+}
+
+unsigned TemporalBlockingPlan::mcrRingLength() const {
+  if (ExchangedOffsets.empty())
+    return 0;
+  return unsigned(Lag - ExchangedOffsets.front() + 1);
+}
+
+/// Elements of one exchange plane: the tile padded by the in-plane reach.
+static uint64_t planeElements(const TemporalBlockingPlan &P) {
+  uint64_t N = 1;
+  for (size_t I = 0; I < P.BlockSizes.size(); ++I)
+    N *= P.BlockSizes[I] + P.Geometry.TileNeg[I] + P.Geometry.TilePos[I];
+  return N;
+}
+
+uint64_t TemporalBlockingPlan::sharedBytes() const {
+  uint64_t Planes = 0;
+  if (!ExchangedOffsets.empty())
+    Planes = Exchange == ExchangeScheme::SCR
+                 ? 2ull * exchangeLocations() * ExchangedOffsets.size()
+                 : uint64_t(TemporalDegree) * mcrRingLength();
+  return (Planes * planeElements(*this) +
+          uint64_t(SharedSlots) * threadsPerBlock()) *
+         elementTypeSize(Element);
+}
+
+int64_t
+TemporalBlockingPlan::streamOffset(const std::vector<int64_t> &Offset) const {
+  return Geometry.VirtualStream ? 0 : Offset[0];
+}
+
+bool TemporalBlockingPlan::readsFromRegisters(
+    const std::vector<int64_t> &Offset) const {
+  for (unsigned D : Geometry.TileDims)
+    if (Offset[D] != 0)
+      return false;
+  return Variant == OptimizationVariant::Star || streamOffset(Offset) == 0;
+}
+
+std::string TemporalBlockingPlan::summary() const {
+  std::string S = "bT=" + std::to_string(TemporalDegree) + " bS=";
+  for (size_t I = 0; I < BlockSizes.size(); ++I)
+    S += (I ? "x" : "") + std::to_string(BlockSizes[I]);
+  S += " hSN=" + (StreamLength ? std::to_string(StreamLength) : "whole");
+  S += Exchange == ExchangeScheme::SCR
+           ? " SCR(RD=" + std::to_string(ReuseDegree) + ")"
+           : std::string(" MCR");
+  S += " NS=" + std::to_string(SharedSlots);
+  S += " opt=" + std::string(optimizationVariantName(Variant));
+  return S;
+}
+
+static KernelGeometry geometryOf(const StencilAnalysis &A) {
+  KernelGeometry G;
+  if (A.NumDims == 1) {
+    G.VirtualStream = true;
+    G.TileDims = {0};
+    G.TileNeg = {A.Radius[0].Negative};
+    G.TilePos = {A.Radius[0].Positive};
+    return G;
+  }
+  G.StreamNeg = A.Radius[0].Negative;
+  G.StreamPos = A.Radius[0].Positive;
+  for (unsigned D = 1; D < A.NumDims; ++D) {
+    G.TileDims.push_back(D);
+    G.TileNeg.push_back(A.Radius[D].Negative);
+    G.TilePos.push_back(A.Radius[D].Positive);
+  }
+  return G;
+}
+
+std::optional<TemporalBlockingPlan>
+makePlan(const StencilProgram &P, const StencilAnalysis &A,
+         const PlanRequest &R, std::string &Error,
+         const DeviceLimits &Limits) {
+  TemporalBlockingPlan Plan;
+  Plan.Element = A.Element;
+  Plan.Geometry = geometryOf(A);
+  const KernelGeometry &G = Plan.Geometry;
+  bool ThreeD = A.NumDims == 3;
+
+  Plan.TemporalDegree =
+      R.TemporalDegree.value_or(ThreeD ? (A.MaxRadius <= 2 ? 2 : 1) : 4);
+  if (Plan.TemporalDegree < 1 || Plan.TemporalDegree > 32) {
+    Error = "temporal degree --bt=" + std::to_string(Plan.TemporalDegree) +
+            " is outside 1..32";
+    return std::nullopt;
+  }
+  unsigned BT = Plan.TemporalDegree;
+
+  if (R.BlockSizes.empty())
+    Plan.BlockSizes = ThreeD ? std::vector<unsigned>{32, 32}
+                             : std::vector<unsigned>{256};
+  else
+    Plan.BlockSizes = R.BlockSizes;
+  if (Plan.BlockSizes.size() != G.TileDims.size()) {
+    Error = "--bs gives " + std::to_string(Plan.BlockSizes.size()) +
+            " block sizes but a " + std::to_string(A.NumDims) +
+            "D stencil tiles " + std::to_string(G.TileDims.size()) +
+            " dimension(s)";
+    return std::nullopt;
+  }
+  for (size_t I = 0; I < Plan.BlockSizes.size(); ++I) {
+    if (Plan.computeWidth(I) < 1) {
+      const std::string &Var = P.SpatialLoops[G.TileDims[I]].Var;
+      Error = "halo larger than the block: in dimension '" + Var +
+              "' bT*radius = " + std::to_string(Plan.haloBefore(I)) + "+" +
+              std::to_string(Plan.haloAfter(I)) + " leaves no compute "
+              "region in a block of " + std::to_string(Plan.BlockSizes[I]) +
+              " threads";
+      return std::nullopt;
+    }
+  }
+  if (Plan.threadsPerBlock() > Limits.MaxThreadsPerBlock) {
+    Error = "too many threads: a block of " +
+            std::to_string(Plan.threadsPerBlock()) + " exceeds the GPU's " +
+            std::to_string(Limits.MaxThreadsPerBlock);
+    return std::nullopt;
+  }
+
+  Plan.StreamLength =
+      R.StreamLength.value_or(G.VirtualStream ? 0 : ThreeD ? 128 : 512);
+
+  // Exchanged streaming offsets: reads that leave the thread's own column.
+  Plan.Variant = R.Variant.value_or(A.Shape == StencilShape::Star
+                                        ? OptimizationVariant::Star
+                                        : OptimizationVariant::General);
+  if (Plan.Variant == OptimizationVariant::Star &&
+      A.Shape != StencilShape::Star) {
+    Error = "--opt=star needs a diagonal-access-free (star) stencil; this "
+            "one is " + std::string(stencilShapeName(A.Shape));
+    return std::nullopt;
+  }
+  std::set<int64_t> Ex;
+  for (const std::vector<int64_t> &O : A.Offsets)
+    if (!Plan.readsFromRegisters(O))
+      Ex.insert(Plan.streamOffset(O));
+  Plan.ExchangedOffsets.assign(Ex.begin(), Ex.end());
+
+  int64_t Lag = std::max<int64_t>(G.StreamPos, 1);
+  if (!Ex.empty())
+    Lag = std::max(Lag, *Ex.rbegin() + 1);
+  Plan.Lag = Lag;
+  Plan.QueueLength = unsigned(Lag + G.StreamNeg + 1);
+
+  Plan.Exchange = R.Exchange.value_or(ExchangeScheme::SCR);
+  Plan.ReuseDegree = R.ReuseDegree.value_or(1);
+  if (Plan.ReuseDegree < 1 || Plan.ReuseDegree > BT) {
+    Error = "reuse degree --rd=" + std::to_string(Plan.ReuseDegree) +
+            " must be between 1 and bT (" + std::to_string(BT) + ")";
+    return std::nullopt;
+  }
+  if (Plan.Exchange == ExchangeScheme::MCR) {
+    if (Plan.ExchangedOffsets.size() < 2) {
+      Error = "--exchange=mcr applies to stencils whose in-plane neighbours "
+              "span several planes (paper 000 type B); this one exchanges "
+              "one plane per level, where MCR is SCR";
+      return std::nullopt;
+    }
+    if (R.ReuseDegree && *R.ReuseDegree != 1) {
+      Error = "--rd applies to --exchange=scr only";
+      return std::nullopt;
+    }
+  }
+
+  unsigned Slots = BT * Plan.QueueLength;
+  Plan.SharedSlots = R.SharedSlots.value_or(0);
+  if (Plan.SharedSlots > Slots) {
+    Error = "--ns=" + std::to_string(Plan.SharedSlots) + " exceeds the " +
+            std::to_string(Slots) + " queue slots of this plan (bT=" +
+            std::to_string(BT) + " levels x " +
+            std::to_string(Plan.QueueLength) + " planes)";
+    return std::nullopt;
+  }
+  if (Plan.sharedBytes() > Limits.MaxSharedPerBlock) {
+    Error = "plan needs " + std::to_string(Plan.sharedBytes()) +
+            " bytes of shared memory per block; the GPU has " +
+            std::to_string(Limits.MaxSharedPerBlock);
+    return std::nullopt;
+  }
+  return Plan;
+}
+
+} // namespace stencilcc
