@@ -35,9 +35,19 @@ std::string CircularQueueLayout::slot(unsigned Level, unsigned Slot) const {
   return "q" + std::to_string(Level) + "_" + std::to_string(Slot);
 }
 
+std::string CircularQueueLayout::boundarySlot(unsigned Slot) const {
+  return "b_" + std::to_string(Slot);
+}
+
 std::string
 CircularQueueLayout::registerDeclarations(const std::string &Elem) const {
   std::string S;
+  {
+    std::string Line;
+    for (unsigned K = 0; K < Plan.QueueLength; ++K)
+      Line += (Line.empty() ? "" : ", ") + boundarySlot(K) + " = 0";
+    S += "  " + Elem + " " + Line + ";\n";
+  }
   for (unsigned L = 0; L < Levels; ++L) {
     std::string Line;
     for (unsigned K = 0; K < Plan.QueueLength; ++K)

@@ -109,10 +109,22 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   OS << "  long t = t_begin;\n";
   std::string Dims, Bounds;
   for (unsigned D = 0; D < N; ++D)
-    Dims += ", extent[" + std::to_string(D) + "]";
+    Dims += ", (int)extent[" + std::to_string(D) + "]";
   for (unsigned D = 0; D < N; ++D)
-    Bounds += ", lower[" + std::to_string(D) + "], upper[" +
+    Bounds += ", (int)lower[" + std::to_string(D) + "], (int)upper[" +
               std::to_string(D) + "]";
+  // Kernels index with 32-bit coordinates and plane offsets.
+  std::string Plane = "1";
+  for (unsigned D = 1; D < N; ++D)
+    Plane += " * extent[" + std::to_string(D) + "]";
+  OS << "  for (int d = 0; d < " << N << "; ++d)\n"
+     << "    if (extent[d] > 2147483647L || lower[d] < -2147483647L || "
+        "upper[d] > 2147483647L) {\n"
+     << "      fprintf(stderr, \"stencilcc: extent or bound beyond 32 bits\\n\");\n"
+     << "      abort();\n    }\n";
+  OS << "  if (" << Plane << " > 2147483647L) {\n"
+     << "    fprintf(stderr, \"stencilcc: a plane of more than 2^31 cells\\n\");\n"
+     << "    abort();\n  }\n";
   std::string Scalars;
   for (const auto &[Name, T] : scalars(P))
     Scalars += ", s_" + Name;

@@ -198,9 +198,11 @@ public:
       unsigned Period = Plan.Exchange == ExchangeScheme::SCR ? 2 : Ex.Ring;
       U = std::lcm(U, Period);
     }
+    // Level L's first plane (relative) is L*RN; the column that makes it
+    // follows from planeAt.
     StartCol.resize(D + 1);
     for (unsigned L = 0; L <= D; ++L)
-      StartCol[L] = int64_t(L) * (W - 1);
+      StartCol[L] = L == 0 ? 0 : L * RN + Plan.Prefetch + int64_t(L) * Lag;
     Head = ((StartCol[D] + U - 1) / U) * U;
     for (size_t I = 0; I < Plan.ExchangedOffsets.size(); ++I)
       ExIndex[Plan.ExchangedOffsets[I]] = I;
@@ -266,8 +268,8 @@ private:
 std::string BlockedKernelWriter::updateCall(unsigned L, int64_t Col,
                                             unsigned Set,
                                             unsigned Loc) const {
-  // Level L computes relative plane Col - L*Lag from level L-1.
-  int64_t Q = Col - int64_t(L) * Lag;
+  // Level L computes relative plane Q from level L-1.
+  int64_t Q = Plan.planeAt(L, Col);
   std::string Args;
   for (int64_t O : Reads.Registers)
     Args += (Args.empty() ? "" : ", ") +
@@ -290,33 +292,44 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
   std::string C = colExpr(Ph, Col);
   OS << In << "{ // column " << C << "\n";
   std::string I2 = In + "  ";
-  OS << I2 << "const long p = first + " << (Ph == Phase::Head ? C : "(" + C + ")")
+  OS << I2 << "const int p = first + " << (Ph == Phase::Head ? C : "(" + C + ")")
      << ";\n";
-  // Level 0: the load.
+  // Level 0: the load, with the other buffer's boundary for level 1.
   {
     std::string Gd = guard(Ph, 0, Col);
-    OS << I2 << (Gd.empty() ? "" : "if (" + Gd + ") ")
-       << Queue.slot(0, Queue.slotOf(Col)) << " = load(p);\n";
+    unsigned S = Queue.slotOf(Col);
+    OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level 0\n";
+    OS << I2 << "  const bool in_p = inside(p), load_p = in_array && p >= 0 && "
+              "p < stream_extent;\n";
+    OS << I2 << "  const long at = p * stride;\n";
+    OS << I2 << "  " << Queue.slot(0, S)
+       << " = load_p ? (in_p ? src_cell : boundary_even)[at] : (" << Elem
+       << ")0;\n";
+    OS << I2 << "  " << Queue.boundarySlot(S)
+       << " = load_p && !in_p ? boundary_odd[at] : (" << Elem << ")0;\n";
+    OS << I2 << "}\n";
   }
   bool HasExchange = !Plan.ExchangedOffsets.empty();
 
   auto WriteLevel = [&](unsigned L, unsigned Set, unsigned Loc) {
     if (!started(Ph, L, Col))
       return;
-    int64_t Q = Col - int64_t(L) * Lag;
+    int64_t Q = Plan.planeAt(L, Col);
     std::string Gd = guard(Ph, L, Col);
-    std::string Value = "(in_tile && q >= lo0 && q < hi0) ? " +
-                        updateCall(L, Col, Set, Loc) + " : boundary(" +
-                        std::to_string(L) + ", q)";
+    std::string Boundary = L == 1 ? Queue.boundarySlot(Queue.slotOf(Q))
+                                  : Queue.slot(L - 2, Queue.slotOf(Q));
+    std::string Value =
+        "inside(q) ? " + updateCall(L, Col, Set, Loc) + " : " + Boundary;
     OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level "
        << L << "\n";
-    OS << I2 << "  const long q = p - " << int64_t(L) * Lag << ";\n";
+    OS << I2 << "  const int q = p - " << Col - Plan.planeAt(L, Col)
+       << ";\n";
     if (L < D) {
       OS << I2 << "  " << Queue.slot(L, Queue.slotOf(Q)) << " = " << Value
          << ";\n";
     } else {
       // The last level's planes all lie in this block's output range.
-      OS << I2 << "  if (in_compute) dst[q * plane_stride + cell] = "
+      OS << I2 << "  if (in_compute) dst_cell[(long)q * plane_stride] = "
          << updateCall(L, Col, Set, Loc) << ";\n";
     }
     OS << I2 << "}\n";
@@ -343,7 +356,7 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
         if (!started(Ph, L, Col))
           continue;
         Any = true;
-        int64_t Q = Col - int64_t(L) * Lag;
+        int64_t Q = Plan.planeAt(L, Col);
         std::string Gd = guard(Ph, L, Col);
         std::string Pre = Gd.empty() ? "" : "if (" + Gd + ") ";
         for (int64_t O : Plan.ExchangedOffsets)
@@ -364,7 +377,7 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
       int64_t Prev = Col - 1;
       if (Ph == Phase::Head && (Prev < 0 || Prev < StartCol[L]))
         continue;
-      int64_t X = Prev - int64_t(L) * Lag;
+      int64_t X = Plan.planeAt(L, Prev);
       std::string Gd =
           Ph == Phase::Inner ? "" : colExpr(Ph, Col) + " - 1 <= " + lastCol(L);
       OS << I2 << (Gd.empty() ? "" : "if (" + Gd + ") ") << "exchange["
@@ -393,15 +406,19 @@ std::string BlockedKernelWriter::write() {
      << " per launch; queue of " << W << " planes per level, levels "
      << Lag << " plane" << (Lag > 1 ? "s" : "") << " apart; steady state "
      << "unrolled " << U << "x.\n";
+  // The second bound (one resident block) keeps ptxas from capping
+  // registers for occupancy and spilling the queue to local memory.
   OS << "static __global__ void __launch_bounds__("
-     << Plan.threadsPerBlock() << ")\n"
+     << Plan.threadsPerBlock() << ", 1)\n"
      << name() << "(const " << Elem << " *__restrict__ src, " << Elem
      << " *__restrict__ dst,\n    const " << Elem
      << " *__restrict__ base, const long t0";
+  // Coordinates are 32-bit (the host checks that they fit); only the
+  // thread's base address and the buffer offset are 64-bit.
   for (unsigned Dm = 0; Dm < NDims; ++Dm)
-    OS << ", const long e" << Dm;
+    OS << ", const int e" << Dm;
   for (unsigned Dm = 0; Dm < NDims; ++Dm)
-    OS << ", const long lo_" << Dm << ", const long hi_" << Dm;
+    OS << ", const int lo_" << Dm << ", const int hi_" << Dm;
   OS << scalarParams(P) << ")\n{\n";
 
   OS << "  constexpr int kThreads = " << Plan.threadsPerBlock() << ";\n";
@@ -419,9 +436,9 @@ std::string BlockedKernelWriter::write() {
   for (unsigned I = 0; I < NT; ++I) {
     unsigned Dm = TD[I];
     std::string X = spatialVar(Dm), Ax = threadAxis(I);
-    OS << "  const long " << X << " = lo_" << Dm << " + (long)blockIdx." << Ax
-       << " * " << Plan.computeWidth(I) << " + threadIdx." << Ax << " - "
-       << Plan.haloBefore(I) << ";\n";
+    OS << "  const int " << X << " = lo_" << Dm << " + (int)blockIdx." << Ax
+       << " * " << Plan.computeWidth(I) << " + (int)threadIdx." << Ax
+       << " - " << Plan.haloBefore(I) << ";\n";
     auto And = [](std::string &S, const std::string &T) {
       S += (S.empty() ? "" : " && ") + T;
     };
@@ -439,8 +456,8 @@ std::string BlockedKernelWriter::write() {
     Cell = spatialVar(TD[0]);
     Pos = "threadIdx.x + " + std::to_string(G.TileNeg[0]);
   } else {
-    Cell = spatialVar(TD[0]) + " * e" + std::to_string(TD[1]) + " + " +
-           spatialVar(TD[1]);
+    Cell = "(long)" + spatialVar(TD[0]) + " * e" + std::to_string(TD[1]) +
+           " + " + spatialVar(TD[1]);
     Pos = "(threadIdx.y + " + std::to_string(G.TileNeg[0]) + ") * kPitch + " +
           "threadIdx.x + " + std::to_string(G.TileNeg[1]);
   }
@@ -448,47 +465,55 @@ std::string BlockedKernelWriter::write() {
   OS << "  const bool in_array = " << InArray << ";\n";
   OS << "  const bool in_compute = " << InCompute << ";\n";
   OS << "  const long cell = " << Cell << ";\n";
-  OS << "  const long pos = " << Pos << ";\n";
+  OS << "  const int pos = " << Pos << ";\n";
   if (G.VirtualStream) {
     // 1D: one plane; the stream is a formality.
-    OS << "  const long plane_stride = 0, buffer_size = e0;\n";
-    OS << "  const long lo0 = 0, hi0 = 1, stream_extent = 1;\n";
-    OS << "  const long out_begin = 0, out_end = 1;\n";
+    OS << "  const int plane_stride = 0;\n";
+    OS << "  const long buffer_size = e0;\n";
+    OS << "  const int lo0 = 0, hi0 = 1, stream_extent = 1;\n";
+    OS << "  const int out_begin = 0, out_end = 1;\n";
   } else {
     std::string PS;
     for (unsigned Dm = 1; Dm < NDims; ++Dm)
       PS += (PS.empty() ? "" : " * ") + std::string("e") + std::to_string(Dm);
-    OS << "  const long plane_stride = " << PS
-       << ", buffer_size = e0 * plane_stride;\n";
-    OS << "  const long lo0 = lo_0, hi0 = hi_0, stream_extent = e0;\n";
+    OS << "  const int plane_stride = " << PS << ";\n";
+    OS << "  const long buffer_size = (long)e0 * plane_stride;\n";
+    OS << "  const int lo0 = lo_0, hi0 = hi_0, stream_extent = e0;\n";
     std::string Len = Plan.StreamLength
                           ? std::to_string(Plan.StreamLength)
                           : std::string("(hi0 - lo0)");
-    OS << "  const long out_begin = lo0 + (long)blockIdx." << ChunkAxis
+    OS << "  const int out_begin = lo0 + (int)blockIdx." << ChunkAxis
        << " * " << Len << ";\n";
-    OS << "  const long out_end = min(out_begin + " << Len << ", hi0);\n";
+    OS << "  const int out_end = min(out_begin + " << Len << ", hi0);\n";
   }
-  OS << "  const long first = out_begin - " << int64_t(D) * RN
+  OS << "  const int first = out_begin - " << int64_t(D) * RN
      << "; // plane loaded by column 0\n";
-  OS << "  const long n_out = out_end - out_begin;\n";
-  OS << "  const long load_last = n_out + " << int64_t(D) * (RN + RP) - 1
+  OS << "  const int n_out = out_end - out_begin;\n";
+  OS << "  const int load_last = n_out + " << int64_t(D) * (RN + RP) - 1
      << ";\n";
   for (unsigned L = 1; L <= D; ++L)
-    OS << "  const long last_col_" << L << " = n_out + "
-       << int64_t(D) * RN + int64_t(D - L) * RP - 1 + int64_t(L) * Lag
+    OS << "  const int last_col_" << L << " = n_out + "
+       << int64_t(D) * RN + int64_t(D - L) * RP - 1 + Plan.Prefetch +
+              int64_t(L) * Lag
        << ";\n";
   OS << "\n";
-  OS << "  // A cell outside the loop bounds holds, at each level, the "
-        "initial\n  // content of the buffer that level's time step reads.\n";
-  OS << "  auto boundary = [&](int level, long q) -> " << Elem << " {\n"
-     << "    return (in_array && q >= 0 && q < stream_extent)\n"
-     << "        ? base[((t0 + level + " << posMod(P.WriteShift - 1, 2)
-     << ") & 1) * buffer_size + q * plane_stride + cell]\n"
-     << "        : (" << Elem << ")0;\n  };\n";
-  OS << "  auto load = [&](long q) -> " << Elem << " {\n"
-     << "    return (in_tile && q >= lo0 && q < hi0) ? src[q * plane_stride + "
-        "cell]\n"
-     << "                                           : boundary(0, q);\n  };\n";
+  // A cell outside the loop bounds holds, at each level, the initial
+  // content of the buffer that level's time step reads: at level L the
+  // same as at level L-2 (the buffers alternate), so only levels 0 and 1
+  // need loads, both made when the plane is loaded. The levels then take
+  // boundary values from registers: no load and no branch on their path
+  // (a load there would tie every level's result to the memory latency of
+  // the column's prefetch through a shared scoreboard).
+  unsigned CR = unsigned(posMod(P.WriteShift - 1, 2));
+  OS << "  const " << Elem << " *const src_cell = src + cell;\n";
+  OS << "  " << Elem << " *const dst_cell = dst + cell;\n";
+  OS << "  const " << Elem << " *const boundary_even = base + ((t0 + " << CR
+     << ") & 1) * buffer_size + cell; // initial content read by level 0\n";
+  OS << "  const " << Elem << " *const boundary_odd = base + ((t0 + "
+     << CR + 1 << ") & 1) * buffer_size + cell; // and by level 1\n";
+  OS << "  const long stride = plane_stride;\n";
+  OS << "  auto inside = [&](int q) { return in_tile && q >= lo0 && q < hi0; "
+        "};\n";
 
   uint64_t Shared = blockedKernelSharedBytes(Plan, D);
   if (Shared) {
@@ -518,7 +543,7 @@ std::string BlockedKernelWriter::write() {
   OS << "\n  // Head: levels start one after another.\n";
   for (int64_t Col = 0; Col < Head; ++Col)
     writeColumn(OS, Phase::Head, Col, "  ");
-  OS << "\n  long c = " << Head << ";\n";
+  OS << "\n  int c = " << Head << ";\n";
   OS << "  // Inner: every level busy, no guards.\n";
   OS << "  for (; c + " << U - 1 << " <= load_last; c += " << U << ") {\n";
   for (int64_t Col = 0; Col < U; ++Col)

@@ -3,10 +3,13 @@
 // Defaults (until the model-driven planner replaces them), chosen so that
 // the halo stays a small fraction of the block and the suite sizes of
 // SPEC §5 give enough blocks to fill an H100:
-//   1D/2D: bS = 256, bT = 4, h_SN = 512
-//   3D:    bS = 32x32, bT = 2 for radius <= 2 else 1, h_SN = 128
+//   1D/2D: bS = 256, bT = 8 for radius 1 else 4, h_SN = 512
+//   3D:    bS = 32x32 for float radius-1 star stencils, else 16x32 (a
+//          1024-thread block allows 64 registers per thread, too few for
+//          the others' queues),
+//          bT = 3 for radius 1, 2 for radius 2, else 1, h_SN = 128
 //   SCR with RD = 1; no queue slot in shared memory; the star
-//   specialization for star stencils.
+//   specialization for star stencils; loads 2 planes ahead of level 1.
 //
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
@@ -51,7 +54,7 @@ unsigned TemporalBlockingPlan::exchangeLocations() const {
 unsigned TemporalBlockingPlan::mcrRingLength() const {
   if (ExchangedOffsets.empty())
     return 0;
-  return unsigned(Lag - ExchangedOffsets.front() + 1);
+  return unsigned(Prefetch + Lag - ExchangedOffsets.front() + 1);
 }
 
 /// Elements of one exchange plane: the tile padded by the in-plane reach.
@@ -95,6 +98,7 @@ std::string TemporalBlockingPlan::summary() const {
            ? " SCR(RD=" + std::to_string(ReuseDegree) + ")"
            : std::string(" MCR");
   S += " NS=" + std::to_string(SharedSlots);
+  S += " pf=" + std::to_string(Prefetch);
   S += " opt=" + std::string(optimizationVariantName(Variant));
   return S;
 }
@@ -128,8 +132,13 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   const KernelGeometry &G = Plan.Geometry;
   bool ThreeD = A.NumDims == 3;
 
-  Plan.TemporalDegree =
-      R.TemporalDegree.value_or(ThreeD ? (A.MaxRadius <= 2 ? 2 : 1) : 4);
+  // Measured on an H200 (docs/performance-notes.md): radius-1 stencils
+  // gain from deeper blocking than the others.
+  unsigned DefaultDegree = ThreeD ? (A.MaxRadius <= 1   ? 3
+                                     : A.MaxRadius <= 2 ? 2
+                                                        : 1)
+                                  : (A.MaxRadius <= 1 ? 8 : 4);
+  Plan.TemporalDegree = R.TemporalDegree.value_or(DefaultDegree);
   if (Plan.TemporalDegree < 1 || Plan.TemporalDegree > 32) {
     Error = "temporal degree --bt=" + std::to_string(Plan.TemporalDegree) +
             " is outside 1..32";
@@ -137,9 +146,14 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   }
   unsigned BT = Plan.TemporalDegree;
 
+  // A 1024-thread block has at most 64 registers per thread: only the
+  // float radius-1 star's queue fits; the others take 512-thread blocks.
+  bool Narrow = !(A.Element == ElementType::Float && A.MaxRadius <= 1 &&
+                  A.Shape == StencilShape::Star);
   if (R.BlockSizes.empty())
-    Plan.BlockSizes = ThreeD ? std::vector<unsigned>{32, 32}
-                             : std::vector<unsigned>{256};
+    Plan.BlockSizes = !ThreeD   ? std::vector<unsigned>{256}
+                      : Narrow ? std::vector<unsigned>{16, 32}
+                               : std::vector<unsigned>{32, 32};
   else
     Plan.BlockSizes = R.BlockSizes;
   if (Plan.BlockSizes.size() != G.TileDims.size()) {
@@ -186,11 +200,20 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
       Ex.insert(Plan.streamOffset(O));
   Plan.ExchangedOffsets.assign(Ex.begin(), Ex.end());
 
+  Plan.Prefetch = R.Prefetch.value_or(2);
+  if (Plan.Prefetch > 8) {
+    Error = "--prefetch=" + std::to_string(Plan.Prefetch) + " is outside 0..8";
+    return std::nullopt;
+  }
   int64_t Lag = std::max<int64_t>(G.StreamPos, 1);
   if (!Ex.empty())
     Lag = std::max(Lag, *Ex.rbegin() + 1);
   Plan.Lag = Lag;
-  Plan.QueueLength = unsigned(Lag + G.StreamNeg + 1);
+  // A level reads StreamNeg planes below the plane it makes, and a boundary
+  // cell at level L copies level L-2's value, 2*Lag planes back: the queue
+  // keeps whichever reaches further.
+  Plan.QueueLength =
+      unsigned(Plan.Prefetch + Lag + std::max(G.StreamNeg, Lag) + 1);
 
   Plan.Exchange = R.Exchange.value_or(ExchangeScheme::SCR);
   Plan.ReuseDegree = R.ReuseDegree.value_or(1);

@@ -80,6 +80,11 @@ cl::opt<OptimizationVariant> Variant(
                clEnumValN(OptimizationVariant::General, "none",
                           "none: every neighbour through shared memory")),
     cl::cat(PlanCategory));
+cl::opt<unsigned> Prefetch("prefetch",
+                           cl::desc("Planes the loads run ahead of the first "
+                                    "level, hiding global-memory latency "
+                                    "(0..8)"),
+                           cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<bool> Naive("naive",
                     cl::desc("Emit the naive baseline instead: one kernel "
                              "per time step, one thread per cell, global "
@@ -176,6 +181,8 @@ int main(int Argc, const char **Argv) {
     Request.ReuseDegree = ReuseDegree;
   if (Variant.getNumOccurrences())
     Request.Variant = Variant;
+  if (Prefetch.getNumOccurrences())
+    Request.Prefetch = Prefetch;
 
   if (!sys::fs::exists(InputFile))
     return fail("no such file: '" + InputFile + "'");

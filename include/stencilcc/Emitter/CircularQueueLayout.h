@@ -29,6 +29,9 @@ public:
   unsigned slotOf(int64_t RelPlane) const;
   /// The C lvalue naming slot \p Slot of level \p Level.
   std::string slot(unsigned Level, unsigned Slot) const;
+  /// The register holding, for plane slot \p Slot, the boundary value that
+  /// level 1 reads (the other buffer's initial content).
+  std::string boundarySlot(unsigned Slot) const;
   /// Declarations of the register slots, one line per level.
   std::string registerDeclarations(const std::string &ElemType) const;
   /// Queue slots placed in shared memory for \p Levels levels.

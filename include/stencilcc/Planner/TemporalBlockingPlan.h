@@ -49,6 +49,7 @@ struct PlanRequest {
   std::optional<ExchangeScheme> Exchange;        ///< --exchange
   std::optional<unsigned> ReuseDegree;           ///< --rd
   std::optional<OptimizationVariant> Variant;    ///< --opt
+  std::optional<unsigned> Prefetch;              ///< --prefetch
 };
 
 /// The kernel's view of the dimensions. The streaming dimension is the
@@ -83,8 +84,17 @@ struct TemporalBlockingPlan {
   /// exchanged value was made in an earlier column and one barrier per
   /// column (per SCR round) suffices.
   int64_t Lag = 1;
-  /// Planes each level keeps in its queue: Lag + StreamNeg + 1.
+  /// Planes the loads run ahead of level 1 beyond Lag: a plane is loaded
+  /// that many columns before its first use, so the global load's latency
+  /// is hidden behind a column of work instead of stalling it.
+  int64_t Prefetch = 1;
+  /// Planes each level keeps in its queue:
+  /// Prefetch + Lag + max(StreamNeg, Lag) + 1.
   unsigned QueueLength = 1;
+  /// Relative plane level \p Level works on in column \p Column.
+  int64_t planeAt(unsigned Level, int64_t Column) const {
+    return Level == 0 ? Column : Column - Prefetch - int64_t(Level) * Lag;
+  }
   /// Queue slots (level-major, level 0..bT-1, then slot) that live in
   /// shared memory instead of registers: the last SharedSlots of them.
   unsigned SharedSlots = 0;
