@@ -212,7 +212,7 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   return OS.str();
 }
 
-std::string hostRegion(const KernelContext &K, unsigned Index) {
+std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive) {
   const StencilProgram &P = K.Program;
   unsigned N = P.numSpatialDims();
   std::vector<std::string> Extents, Lowers, Uppers;
@@ -245,7 +245,8 @@ std::string hostRegion(const KernelContext &K, unsigned Index) {
   }
   return fill(HostRegionTemplate,
               {{"INDEX", std::to_string(Index)},
-               {"PLAN", K.Plan.summary()},
+               {"PLAN", Naive ? std::string("naive, one kernel per time step")
+                              : K.Plan.summary()},
                {"NDIMS", std::to_string(N)},
                {"EXTENTS", joinComma(Extents)},
                {"LOWERS", joinComma(Lowers)},
@@ -333,7 +334,8 @@ std::string emitCudaTranslationUnit(const std::string &Source,
     while (FB > 0 && Source[FB - 1] != '\n')
       --FB;
     Edits.push_back({FB, FB, regionKernels(K, I, R.Naive), Order++});
-    Edits.push_back({P.Region.Begin, P.Region.End, hostRegion(K, I), Order++});
+    Edits.push_back(
+        {P.Region.Begin, P.Region.End, hostRegion(K, I, R.Naive), Order++});
     if (P.Array.VLAParameter &&
         RewrittenParams.insert(P.Array.VLAParameter->Begin).second) {
       VLAParameterRewrite V = rewriteVLAParameter(P);

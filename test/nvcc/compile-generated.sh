@@ -1,0 +1,248 @@
+#!/usr/bin/env bash
+# compile-generated.sh: compile stencilcc's output with nvcc.
+#
+# Usage: compile-generated.sh <stencilcc binary> <source dir>
+#
+# Generates CUDA with stencilcc and compiles every file with
+#   nvcc -O3 -arch=sm_90 -Xptxas -v -c
+# for
+#   - every stencil of benchmarks/stencils/suite.txt, float and double, at
+#     the default plan;
+#   - a small matrix of plans (degrees, MCR, RD, hybrid queue, stream
+#     blocks, naive, no specialization) on a few stencils;
+#   - every test/Inputs/accepted/*.c and test/lit/emit/Inputs/*.c at the
+#     default plan.
+# Jobs run in parallel (xargs -P, NVCC_JOBS or nproc at a time).
+#
+# A job fails if stencilcc or nvcc fails, or, for a default-plan job, if
+# ptxas reports a non-zero "bytes spill stores" for any kernel: the default
+# plans are meant to keep the queue in registers. Spills of the other plans
+# are listed, not counted as failures.
+#
+# Exit status: 0 when every job passed, 1 when one failed, 2 on bad usage,
+# 77 (CTest's SKIP_RETURN_CODE) when no nvcc is found.
+#
+# Environment:
+#   NVCC          the nvcc to use (default: /usr/local/cuda/bin/nvcc, else PATH)
+#   NVCC_JOBS     parallel jobs (default: nproc)
+#   NVCC_FILTER   only jobs whose name matches this grep -E pattern
+#   NVCC_KEEP=1   keep the work directory (generated .cu, logs) and print it
+set -uo pipefail
+
+SELF=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}")
+
+# ---------------------------------------------------------------- one job
+# Invoked by xargs as: compile-generated.sh --one <name>, with WORK,
+# STENCILCC and NVCC in the environment; the job's arguments are in
+# $WORK/args/<name>, NUL-separated (paths may hold spaces):
+#   <kind> <input> <real> [stencilcc flags...]
+# <kind>: default (spills fail the job) or plan (spills are reported only).
+# <real>: the REAL macro for the benchmark stencils, or "-" for none.
+if [[ ${1:-} == --one ]]; then
+  name=$2
+  work=$WORK stencilcc=$STENCILCC nvcc=$NVCC
+  mapfile -d '' args <"$work/args/$name"
+  kind=${args[0]} input=${args[1]} real=${args[2]}
+  flags=("${args[@]:3}")
+  defs=()
+  [[ $real != - ]] && defs=("-DREAL=$real")
+  cu="$work/$name.cu"
+  log="$work/$name.log"
+  # Seconds the job took, for the summary's slowest jobs.
+  trap 'echo "$SECONDS $name" >"$work/$name.time"' EXIT
+  result="$work/$name.result"
+  {
+    echo "=== $name: stencilcc $input ${defs[*]} ${flags[*]}"
+  } >"$log"
+  if ! "$stencilcc" "$input" "${defs[@]}" "${flags[@]}" -o "$cu" >>"$log" 2>&1; then
+    echo "FAIL $name: stencilcc failed ($input ${defs[*]} ${flags[*]})" >"$result"
+    exit 0
+  fi
+  echo "=== $name: nvcc -O3 -arch=sm_90 -Xptxas -v ${defs[*]} -c $cu" >>"$log"
+  # The generated file keeps the input's text outside the regions, macros
+  # included: nvcc needs the same -D as stencilcc.
+  if ! "$nvcc" -O3 -arch=sm_90 -Xptxas -v "${defs[@]}" -c "$cu" \
+       -o "$work/$name.o" >"$work/$name.nvcc" 2>&1; then
+    cat "$work/$name.nvcc" >>"$log"
+    echo "FAIL $name: nvcc failed" >"$result"
+    exit 0
+  fi
+  cat "$work/$name.nvcc" >>"$log"
+  # ptxas prints, per entry function:
+  #   ptxas info    : Function properties for <mangled name>
+  #       N bytes stack frame, S bytes spill stores, L bytes spill loads
+  spills=$(awk '
+    /Function properties for / { fn = $NF }
+    /bytes spill stores/ {
+      n = split($0, part, ",")
+      for (i = 1; i <= n; i++)
+        if (part[i] ~ /bytes spill stores/) {
+          split(part[i], word, " ")
+          if (word[1] + 0 > 0) {
+            printf "%s%s: %s bytes spill stores", sep, fn, word[1]
+            sep = "; "
+          }
+        }
+    }' "$work/$name.nvcc")
+  rm -f "$work/$name.o" "$work/$name.nvcc"
+  if [[ -n $spills ]]; then
+    if [[ $kind == default ]]; then
+      echo "FAIL $name: default plan spills: $spills" >"$result"
+      exit 0
+    fi
+    echo "PASS $name (spills, not a default plan: $spills)" >"$result"
+    exit 0
+  fi
+  echo "PASS $name" >"$result"
+  exit 0
+fi
+
+# ---------------------------------------------------------------- setup
+if [[ $# -ne 2 ]]; then
+  echo "usage: compile-generated.sh <stencilcc binary> <source dir>" >&2
+  exit 2
+fi
+STENCILCC=$1
+SRC=$2
+if [[ ! -x $STENCILCC ]]; then
+  echo "compile-generated.sh: no stencilcc binary at '$STENCILCC'" >&2
+  exit 2
+fi
+if [[ ! -f $SRC/benchmarks/stencils/suite.txt ]]; then
+  echo "compile-generated.sh: '$SRC' is not the stencilcc source dir" >&2
+  exit 2
+fi
+
+NVCC=${NVCC:-}
+if [[ -n $NVCC ]]; then
+  if [[ ! -x $NVCC ]]; then
+    echo "compile-generated.sh: NVCC='$NVCC' is not an executable" >&2
+    exit 2
+  fi
+elif [[ -x /usr/local/cuda/bin/nvcc ]]; then
+  NVCC=/usr/local/cuda/bin/nvcc
+else
+  NVCC=$(command -v nvcc || true)
+fi
+if [[ -z $NVCC ]]; then
+  echo "compile-generated.sh: no nvcc (looked at /usr/local/cuda/bin/nvcc and PATH); skipped"
+  exit 77
+fi
+JOBS=${NVCC_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/stencilcc-nvcc.XXXXXX")
+if [[ ${NVCC_KEEP:-0} != 1 ]]; then
+  trap 'rm -rf "$WORK"' EXIT
+fi
+JOBLIST="$WORK/jobs"
+: >"$JOBLIST"
+mkdir -p "$WORK/args"
+export WORK STENCILCC NVCC
+
+# ---------------------------------------------------------------- job list
+# One name per line in $JOBLIST (names have no spaces), the arguments in
+# $WORK/args/<name>.
+add() { # name kind input real [flags...]
+  local name=$1
+  shift
+  if [[ -n ${NVCC_FILTER:-} ]] && ! grep -qE -- "$NVCC_FILTER" <<<"$name"; then
+    return 0
+  fi
+  printf '%s\0' "$@" >"$WORK/args/$name"
+  echo "$name" >>"$JOBLIST"
+}
+
+bench() { echo "$SRC/benchmarks/stencils/$1.c"; }
+
+# The suite, float and double, default plan.
+while read -r name _rest; do
+  [[ -z $name || $name == \#* ]] && continue
+  for real in float double; do
+    add "suite-$name-$real" default "$(bench "$name")" "$real"
+  done
+done <"$SRC/benchmarks/stencils/suite.txt"
+
+# A matrix of plans on a few stencils (2D star and box, 3D star and box),
+# at small degrees: each option once, not every combination (the default
+# plans above already compile the deep kernels).
+plan() { # stencil real id flags...
+  local s=$1 r=$2 id=$3
+  shift 3
+  add "plan-$s-$r-$id" plan "$(bench "$s")" "$r" "$@"
+}
+plan star2d1r float bt1 --bt=1
+plan star2d1r float bt3 --bt=3
+plan star2d1r float rd2 --bt=2 --rd=2
+plan star2d1r double rd4 --bt=4 --rd=4
+plan star2d1r float ns2 --bt=3 --ns=2
+plan star2d1r float sl64 --bt=3 --sl=64
+plan star2d1r float naive --naive
+plan star2d1r float optnone --bt=3 --opt=none
+plan star2d2r double bt3-rd2-ns2 --bt=3 --rd=2 --ns=2
+plan box2d1r float optnone --bt=3 --opt=none
+plan box2d1r double bt1 --bt=1
+plan box2d2r float mcr --bt=2 --exchange=mcr
+plan box2d2r double mcr-ns2-sl64 --bt=2 --exchange=mcr --ns=2 --sl=64
+plan box2d2r float naive --naive
+plan star3d1r float bt1 --bt=1
+plan star3d1r float bt3 --bt=3
+plan star3d1r float rd2 --bt=2 --rd=2
+plan star3d1r double ns2 --bt=2 --ns=2
+plan star3d1r float sl64 --bt=2 --sl=64
+plan box3d1r float mcr --bt=2 --exchange=mcr
+plan box3d1r float mcr-ns2 --bt=2 --exchange=mcr --ns=2
+plan box3d1r double naive --naive
+plan j2d9pt-gol float mcr-bt3 --exchange=mcr --bt=3
+
+# The accepted-input corpus and the lit inputs, default plan.
+for f in "$SRC"/test/Inputs/accepted/*.c "$SRC"/test/lit/emit/Inputs/*.c; do
+  [[ -e $f ]] || continue
+  dir=$(basename "$(dirname "$f")")
+  [[ $dir == Inputs ]] && dir=emit
+  add "$dir-$(basename "$f" .c)" default "$f" -
+done
+
+njobs=$(wc -l <"$JOBLIST")
+if [[ $njobs -eq 0 ]]; then
+  echo "compile-generated.sh: no job matches NVCC_FILTER='${NVCC_FILTER:-}'" >&2
+  exit 2
+fi
+
+# ---------------------------------------------------------------- run
+echo "compile-generated.sh: $njobs jobs, $JOBS at a time, with $NVCC"
+"$NVCC" --version | grep -m 1 release
+start=$SECONDS
+xargs -P "$JOBS" -n 1 bash "$SELF" --one <"$JOBLIST"
+elapsed=$((SECONDS - start))
+
+passed=0 failed=0
+failures=()
+while read -r name; do
+  r="$WORK/$name.result"
+  if [[ ! -f $r ]]; then
+    failures+=("FAIL $name: no result (the job died)")
+    failed=$((failed + 1))
+    continue
+  fi
+  line=$(cat "$r")
+  case $line in
+    PASS*) passed=$((passed + 1)) ;;
+    *) failed=$((failed + 1)); failures+=("$line") ;;
+  esac
+  [[ $line == *"spills, not a default plan"* ]] && echo "note: $line"
+done <"$JOBLIST"
+
+for f in "${failures[@]}"; do
+  echo "$f"
+  name=${f#FAIL }
+  name=${name%%:*}
+  # The first diagnostics of a failed stencilcc or nvcc call.
+  if [[ $f == *" failed"* && -f $WORK/$name.log ]]; then
+    grep -iE 'error|fatal' "$WORK/$name.log" | head -n 5 | sed 's/^/    /'
+  fi
+done
+echo "slowest jobs (s): $(cat "$WORK"/*.time 2>/dev/null | sort -rn | head -n 5 |
+  awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }')"
+[[ ${NVCC_KEEP:-0} == 1 ]] && echo "work directory kept: $WORK"
+echo "$passed passed, $failed failed (${elapsed} s)"
+[[ $failed -eq 0 ]]
