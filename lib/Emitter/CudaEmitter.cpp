@@ -35,17 +35,6 @@ std::string fill(std::string Template,
   return Template;
 }
 
-std::vector<std::pair<std::string, ScalarType>>
-scalars(const StencilProgram &P) {
-  std::vector<std::pair<std::string, ScalarType>> V;
-  std::set<std::string> Seen;
-  P.Rhs->walk([&](const Expr &E) {
-    if (E.K == Expr::Kind::ScalarRef && Seen.insert(E.Name).second)
-      V.emplace_back(E.Name, E.Type);
-  });
-  return V;
-}
-
 std::string radiusText(const StencilAnalysis &A) {
   std::string S;
   for (const DimensionRadius &R : A.Radius)
@@ -88,7 +77,7 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   OS << "static void " << K.Prefix << "_run(" << Elem
      << " *const device, const long t_begin, const long steps,\n"
      << "    const long *extent, const long *lower, const long *upper";
-  for (const auto &[Name, T] : scalars(P))
+  for (const auto &[Name, T] : P.rhsScalars())
     OS << ", const " << scalarTypeName(T) << " s_" << Name;
   OS << ")\n{\n";
   OS << "  if (steps <= 0)\n    return;\n";
@@ -126,7 +115,7 @@ std::string runFunction(const KernelContext &K, bool Naive) {
      << "    fprintf(stderr, \"stencilcc: a plane of more than 2^31 cells\\n\");\n"
      << "    abort();\n  }\n";
   std::string Scalars;
-  for (const auto &[Name, T] : scalars(P))
+  for (const auto &[Name, T] : P.rhsScalars())
     Scalars += ", s_" + Name;
   auto Span = [](unsigned D) {
     return "(upper[" + std::to_string(D) + "] - lower[" + std::to_string(D) +
@@ -226,7 +215,7 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive) {
     Buffer += (D ? " * " : "") + std::string("stencilcc_extent[") +
               std::to_string(D) + "]";
   std::string Scalars;
-  for (const auto &[Name, T] : scalars(P))
+  for (const auto &[Name, T] : P.rhsScalars())
     Scalars += ", " + Name;
   // Loop variables declared before the region keep the values the C loops
   // leave in them.

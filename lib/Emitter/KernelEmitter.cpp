@@ -28,30 +28,18 @@ std::string offsetTag(int64_t O) {
 
 int64_t posMod(int64_t A, int64_t M) { return ((A % M) + M) % M; }
 
-/// Read-only scalars of the right-hand side, in first-use order.
-std::vector<std::pair<std::string, ScalarType>>
-scalarsOf(const StencilProgram &P) {
-  std::vector<std::pair<std::string, ScalarType>> V;
-  std::set<std::string> Seen;
-  P.Rhs->walk([&](const Expr &E) {
-    if (E.K == Expr::Kind::ScalarRef && Seen.insert(E.Name).second)
-      V.emplace_back(E.Name, E.Type);
-  });
-  return V;
-}
-
 // Inside generated functions a scalar is s_<name>: the user's names must
 // not collide with the kernel's own (a scalar called `c` or `tid`).
 std::string scalarParams(const StencilProgram &P) {
   std::string S;
-  for (const auto &[Name, T] : scalarsOf(P))
+  for (const auto &[Name, T] : P.rhsScalars())
     S += std::string(", const ") + scalarTypeName(T) + " s_" + Name;
   return S;
 }
 
 std::string scalarArgs(const StencilProgram &P) {
   std::string S;
-  for (const auto &[Name, T] : scalarsOf(P))
+  for (const auto &[Name, T] : P.rhsScalars())
     S += ", s_" + Name;
   return S;
 }

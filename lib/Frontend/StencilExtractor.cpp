@@ -165,6 +165,7 @@ private:
                                         bool AllowLoopVars);
   bool isModified(const VarDecl *V) const;
   bool parseLoopHeader(const ForStmt *For, Loop &L);
+  bool boundError();
   bool collectLoopNest(const Stmt *Top, const BinaryOperator *&Assign);
   bool parseSubscripts(const clang::Expr *E, Subscripts &S);
   bool parseTimeLevel(const clang::Expr *E, int64_t &Shift,
@@ -292,6 +293,16 @@ static const VarDecl *refVar(const clang::Expr *E) {
   return nullptr;
 }
 
+/// Reports the loop bound parseAffine could not read (at NonAffine).
+bool RegionExtractor::boundError() {
+  return error(ref(NonAffine),
+               refVar(NonAffine) && loopIndexOf(refVar(NonAffine)) >= 0
+                   ? "loop bound depends on an enclosing loop variable"
+                   : "loop bound is not affine in integer parameters",
+               "bounds must be sums of integer parameters times constants, "
+               "plus a constant (e.g. 'n - 2', '2*r')");
+}
+
 bool RegionExtractor::parseLoopHeader(const ForStmt *For, Loop &L) {
   L.Loc = ref(For->getForLoc());
   const VarDecl *Var = nullptr;
@@ -327,12 +338,7 @@ bool RegionExtractor::parseLoopHeader(const ForStmt *For, Loop &L) {
 
   auto Lower = parseAffine(Init, /*AllowLoopVars=*/false);
   if (!Lower)
-    return error(ref(NonAffine),
-                 refVar(NonAffine) && loopIndexOf(refVar(NonAffine)) >= 0
-                     ? "loop bound depends on an enclosing loop variable"
-                     : "loop bound is not affine in integer parameters",
-                 "bounds must be sums of integer parameters times constants, "
-                 "plus a constant (e.g. 'n - 2', '2*r')");
+    return boundError();
   L.Lower = *Lower;
 
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond());
@@ -355,12 +361,7 @@ bool RegionExtractor::parseLoopHeader(const ForStmt *For, Loop &L) {
                      " <= upper'");
   auto Upper = parseAffine(Bound, /*AllowLoopVars=*/false);
   if (!Upper)
-    return error(ref(NonAffine),
-                 refVar(NonAffine) && loopIndexOf(refVar(NonAffine)) >= 0
-                     ? "loop bound depends on an enclosing loop variable"
-                     : "loop bound is not affine in integer parameters",
-                 "bounds must be sums of integer parameters times constants, "
-                 "plus a constant (e.g. 'n - 2', '2*r')");
+    return boundError();
   L.Upper = L.UpperInclusive ? *Upper + AffineExpr::constant(1) : *Upper;
 
   // Step: i++, ++i, i += 1, i = i + 1 (or 1 + i).

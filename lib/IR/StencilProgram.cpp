@@ -32,6 +32,22 @@ const Parameter *StencilProgram::findParameter(const std::string &Name) const {
   return nullptr;
 }
 
+std::vector<std::pair<std::string, ScalarType>>
+StencilProgram::rhsScalars() const {
+  std::vector<std::pair<std::string, ScalarType>> V;
+  if (!Rhs)
+    return V;
+  Rhs->walk([&](const Expr &E) {
+    if (E.K != Expr::Kind::ScalarRef)
+      return;
+    for (const auto &Seen : V)
+      if (Seen.first == E.Name)
+        return;
+    V.emplace_back(E.Name, E.Type);
+  });
+  return V;
+}
+
 std::string StencilProgram::accessText(const ArrayAccess &A) const {
   AffineExpr Level = AffineExpr::symbol(TimeLoop.Var) +
                      AffineExpr::constant(A.TimeShift);

@@ -118,6 +118,8 @@ struct StencilProgram {
   std::string StatementText;
 
   unsigned numSpatialDims() const { return SpatialLoops.size(); }
+  /// The scalars the right-hand side reads, in first-use order.
+  std::vector<std::pair<std::string, ScalarType>> rhsScalars() const;
   const Parameter *findParameter(const std::string &Name) const;
 
   /// The C text of a read as the source would write it, e.g.
