@@ -173,6 +173,13 @@ private:
   bool parseSpatialIndices(const Subscripts &S, std::vector<int64_t> &Offs);
   bool parseArrayDecl(const VarDecl *V, SourceRef UseLoc);
   ExprPtr convert(const clang::Expr *E);
+  ExprPtr unsupportedOperator(SourceRef Loc, llvm::StringRef Op) {
+    error(Loc, "operator '" + Op.str() +
+                   "' is not supported in a stencil expression",
+          "supported: + - * /, unary minus, casts and calls to math "
+          "functions");
+    return nullptr;
+  }
   ExprPtr convertAccess(const ArraySubscriptExpr *E);
   bool checkTimeLevels();
 };
@@ -798,13 +805,8 @@ ExprPtr RegionExtractor::convert(const clang::Expr *E) {
     return convertAccess(ASE);
   } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() != UO_Minus && UO->getOpcode() != UO_Plus) {
-      error(ref(E),
-            "operator '" +
-                UnaryOperator::getOpcodeStr(UO->getOpcode()).str() +
-                "' is not supported in a stencil expression",
-            "supported: + - * /, unary minus, casts and calls to math "
-            "functions");
-      return nullptr;
+      return unsupportedOperator(
+          ref(E), UnaryOperator::getOpcodeStr(UO->getOpcode()));
     }
     ExprPtr Sub = convert(UO->getSubExpr());
     if (!Sub)
@@ -822,12 +824,9 @@ ExprPtr RegionExtractor::convert(const clang::Expr *E) {
       break;
     }
     if (!Op || isa<CompoundAssignOperator>(BO)) {
-      error(makeSourceRef(SM, BO->getOperatorLoc(), BO->getSourceRange()),
-            "operator '" + BO->getOpcodeStr().str() +
-                "' is not supported in a stencil expression",
-            "supported: + - * /, unary minus, casts and calls to math "
-            "functions");
-      return nullptr;
+      return unsupportedOperator(
+          makeSourceRef(SM, BO->getOperatorLoc(), BO->getSourceRange()),
+          BO->getOpcodeStr());
     }
     ExprPtr L = convert(BO->getLHS());
     if (!L)
