@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Emitter/CudaEmitter.h"
+#include "stencilcc/Emitter/ConstantDivision.h"
 #include "stencilcc/Emitter/KernelEmitter.h"
 #include "stencilcc/Support/Config.h"
 
@@ -342,9 +343,12 @@ std::string emitCudaTranslationUnit(const std::string &Source,
   std::string Out = Source;
   for (const Edit &E : Edits)
     Out.replace(E.Begin, E.End - E.Begin, E.Text);
+  bool ConstantDivision = false;
+  for (const RegionToEmit &R : Regions)
+    ConstantDivision |= lowerConstantDivisions(*R.Program->Rhs->clone());
   return fill(PreludeTemplate,
               {{"VERSION", STENCILCC_VERSION}, {"INPUT", FileName}}) +
-         Out;
+         (ConstantDivision ? ConstantDivisionTemplate : "") + Out;
 }
 
 } // namespace stencilcc

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Emitter/KernelEmitter.h"
 #include "stencilcc/Emitter/CircularQueueLayout.h"
+#include "stencilcc/Emitter/ConstantDivision.h"
 
 #include <algorithm>
 #include <map>
@@ -153,6 +154,7 @@ std::string emitUpdateFunction(const KernelContext &K) {
       Rename(*O);
   };
   Rename(*Renamed);
+  lowerConstantDivisions(*Renamed);
   std::string Body = printExpr(*Renamed, PrintAccess, /*ExplicitCasts=*/true);
 
   std::ostringstream OS;

@@ -1,0 +1,33 @@
+//===- Emitter/ConstantDivision.h - x / c without a branch ------*- C++ -*-===//
+//
+// A floating division compiles, under CUDA's default IEEE division, to a
+// multiply-and-two-FMA fast path guarded by a range check that branches to
+// a slow routine. The branch cuts the levels of a blocked kernel into
+// separate basic blocks, so their instructions cannot be interleaved and
+// each level waits out the latency of the one before (measured on an H100:
+// j2d5pt float runs at 533 GCells/s with `/ c`, 790 without the branch).
+//
+// When the divisor is a compile-time constant c, its reciprocal r = 1/c
+// rounded to nearest is known here, and the fast path alone (Markstein's
+// correction step, the same sequence) yields the correctly rounded x / c
+// for every x whose quotient and intermediates stay in the normal range.
+// This pass rewrites such divisions into stencilcc_div_rn(x, c, r) (the
+// helper of kernels-templates/constant-division.cu.in), or into x * r
+// when c is a power of two (then exact). See that template for the few
+// inputs where the result may differ from x / c in the last place.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_EMITTER_CONSTANTDIVISION_H
+#define STENCILCC_EMITTER_CONSTANTDIVISION_H
+
+#include "stencilcc/IR/Expr.h"
+
+namespace stencilcc {
+
+/// Rewrites, in place, every division of \p E by a constant as described
+/// above. Returns true if some division now calls stencilcc_div_rn.
+bool lowerConstantDivisions(Expr &E);
+
+} // namespace stencilcc
+
+#endif
