@@ -9,8 +9,8 @@
 #           MCR, or SCR with RD=2 for star stencils)}                          (168 files)
 #   matrix  the correctness matrix: star2d1r box2d2r j2d9pt-gol gradient2d star3d1r box3d1r
 #           x {float,double} x bT {1,2,3,4,7} (2D) / {1,2,3} (3D)
-#           x {--exchange=scr --rd=1 | --exchange=scr --rd=2 | --exchange=mcr}
-#           x {--ns=0,--ns=2} x {--sl=0,--sl=64}                               (624 plans)
+#           x {--exchange=scr --rd=1 | --exchange=scr --rd=2 | --exchange=mcr |
+#              --exchange=cached} x {--ns=0,--ns=2} x {--sl=0,--sl=64}          (832 plans)
 #   all     both (the default)
 #   --filter REGEX  keep only the entries whose file stem <name>_<real>_<planid> matches
 #                   (grep -E)
@@ -135,11 +135,12 @@ if [[ $set_name == matrix || $set_name == all ]]; then
     if [[ $dims == 2 ]]; then bts="1 2 3 4 7"; else bts="1 2 3"; fi
     for real in float double; do
       for bt in $bts; do
-        for ex in scr1 scr2 mcr; do
+        for ex in scr1 scr2 mcr cached; do
           case $ex in
             scr1) exflags="--exchange=scr --rd=1" ;;
             scr2) exflags="--exchange=scr --rd=2" ;;
             mcr) exflags="--exchange=mcr" ;;
+            cached) exflags="--exchange=cached" ;;
           esac
           for ns in 0 2; do
             for sl in 0 64; do

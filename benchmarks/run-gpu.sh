@@ -13,6 +13,8 @@
 #                   the suite entries (plans default, bt1, naive)
 #   --check-only    compile and check; no timing
 #   --time-only     compile and time the suite entries only; no checks
+#   --time-all      time every selected entry, not only the suite plans (default, bt1, naive);
+#                   the others get a second table, each against the naive kernel of its stencil
 #   --filter REGEX  only entries whose file name (<name>_<real>_<planid>.cu) matches (grep -E);
 #                   e.g. --filter 2d and --filter 3d split a run into two calls
 #   --steps N       time steps for the timings (default 1000)
@@ -168,7 +170,7 @@ case ${1:-} in
 esac
 
 # ---------------------------------------------------------------- options
-do_check=1 do_time=1 filter='' tsteps=1000 reps=5 deadline=540 jobs=16 check_jobs=12 rebuild=0
+do_check=1 do_time=1 time_all=0 filter='' tsteps=1000 reps=5 deadline=540 jobs=16 check_jobs=12 rebuild=0
 seed=$(( $(date +%s) % 1000000 ))
 N2D_CHECK=997 N3D_CHECK=97 N2D_TIME=16384 N3D_TIME=512
 while [[ $# -gt 0 ]]; do
@@ -178,6 +180,7 @@ while [[ $# -gt 0 ]]; do
     --check-only) do_time=0 ;;
     --time-only) do_check=0 ;;
     --rebuild) rebuild=1 ;;
+    --time-all) time_all=1 ;;
     --filter|--steps|--reps|--seed|--deadline|--jobs|--check-jobs|--tsize2d|--tsize3d)
       if [[ -z $val ]]; then
         [[ $# -ge 2 ]] || { echo "run-gpu.sh: $opt needs a value" >&2; exit 2; }
@@ -233,7 +236,7 @@ while read -r name real planid dims radius flops fn file _flags; do
   stem=${base%.cu}
   if [[ -n $filter ]] && ! grep -qE -- "$filter" <<<"$base"; then continue; fi
   case $planid in default|bt1|naive) suite=1 ;; *) suite=0 ;; esac
-  if [[ $do_check == 0 && $suite == 0 ]]; then continue; fi
+  if [[ $do_check == 0 && $suite == 0 && $time_all == 0 ]]; then continue; fi
   if [[ ! -f $file ]]; then echo "run-gpu.sh: warning: $file is in the manifest but missing" >&2; continue; fi
   E_STEM+=("$stem") E_NAME+=("$name") E_REAL+=("$real") E_PLAN+=("$planid") E_DIMS+=("$dims")
   E_RAD+=("$radius") E_FLOPS+=("$flops") E_FN+=("$fn") E_FILE+=("$file") E_SUITE+=("$suite")
@@ -431,6 +434,9 @@ if [[ $do_time == 1 ]]; then
       [[ -n ${idx_of[$pr/$plan]:-} ]] && order+=("${idx_of[$pr/$plan]}")
     done
   done
+  if [[ $time_all == 1 ]]; then
+    for ((i = 0; i < NE; i++)); do [[ ${E_SUITE[i]} == 1 ]] || order+=("$i"); done
+  fi
   for i in "${order[@]}"; do
     s=${E_STEM[i]}
     if [[ -z ${C_OK[$s]:-} ]]; then
@@ -520,6 +526,17 @@ plan_summary() { # file
         "$(fmt "$gf" 1)" "$(fmt "$gc" 2)" "$(fmt "$gb" 2)" "$(fmt "$gv" 2)" "$sp" "$chk"
     done
     echo "chk: one mark per plan default,bt1,naive: . pass, F check failed, C compile failed, ? skipped, - not checked; s = spills"
+    if [[ $time_all == 1 ]]; then
+      printf '%-34s %-30s %9s %8s %8s\n' "other plans" "plan" "GFLOP/s" "GCell/s" "/naive"
+      for ((i = 0; i < NE; i++)); do
+        [[ ${E_SUITE[i]} == 1 ]] && continue
+        s=${E_STEM[i]} v=${idx_of[${E_NAME[i]}/${E_REAL[i]}/naive]:-}
+        gc=${T_GC[$s]:-} gv=${v:+${T_GC[${E_STEM[v]}]:-}}
+        sp=-
+        if [[ -n $gc && -n $gv ]]; then sp=$(awk -v a="$gc" -v b="$gv" 'BEGIN { printf "%.2fx", a / b }'); fi
+        printf '%-34s %-30s %9s %8s %8s\n' "$s" "$(plan_summary "${E_FILE[i]}")" "$(fmt "${T_GF[$s]:-}" 1)" "$(fmt "$gc" 2)" "$sp"
+      done
+    fi
     nt_fail=$(grep -c '^TIME-FAIL' "$OUT/times.txt" || true); nt_skip=$(grep -c '^TIME-SKIPPED' "$OUT/times.txt" || true)
     ((nt_fail + nt_skip > 0)) && echo "timings: $nt_fail failed, $nt_skip skipped (deadline): see $OUT/times.txt"
   fi

@@ -45,18 +45,52 @@ std::string scalarArgs(const StencilProgram &P) {
   return S;
 }
 
-/// Streaming offsets read from registers / from an exchange plane.
+/// In-plane part of an offset (one entry per tiled dimension).
+std::vector<int64_t> inPlane(const TemporalBlockingPlan &Plan,
+                             const std::vector<int64_t> &O) {
+  std::vector<int64_t> V;
+  for (unsigned D : Plan.Geometry.TileDims)
+    V.push_back(O[D]);
+  return V;
+}
+
+std::string inPlaneTag(const std::vector<int64_t> &V) {
+  std::string S;
+  for (int64_t X : V)
+    S += (S.empty() ? "" : "_") + offsetTag(X);
+  return S;
+}
+
+/// Streaming offsets read from registers / from an exchange plane; with
+/// the cached exchange, the (streaming offset, in-plane offset) pairs read
+/// from neighbour registers, and the in-plane offsets cached per plane.
 struct ReadSets {
   std::set<int64_t> Registers, Exchanged;
+  std::set<std::pair<int64_t, std::vector<int64_t>>> Neighbours;
+  std::set<std::vector<int64_t>> NeighbourOffsets;
 };
 
 ReadSets readSets(const KernelContext &K) {
   ReadSets R;
+  bool Cached = K.Plan.Exchange == ExchangeScheme::Cached;
   for (const std::vector<int64_t> &O : K.Analysis.Offsets) {
     int64_t S = K.Plan.streamOffset(O);
-    (K.Plan.readsFromRegisters(O) ? R.Registers : R.Exchanged).insert(S);
+    if (K.Plan.readsFromRegisters(O)) {
+      R.Registers.insert(S);
+    } else if (Cached) {
+      R.Neighbours.insert({S, inPlane(K.Plan, O)});
+      R.NeighbourOffsets.insert(inPlane(K.Plan, O));
+    } else {
+      R.Exchanged.insert(S);
+    }
   }
   return R;
+}
+
+/// Name of the update's parameter / a neighbour register for a read at
+/// streaming offset \p S, in-plane offset \p V.
+std::string neighbourName(int64_t S, const std::vector<int64_t> &V) {
+  return "n_" + offsetTag(S) + "__" + inPlaneTag(V);
 }
 
 /// Padded extent of tiled dimension I in an exchange plane.
@@ -90,9 +124,11 @@ ExchangeShape exchangeShape(const TemporalBlockingPlan &P, unsigned Degree) {
     E.Locations = (Degree + RD - 1) / RD;
     E.Rounds = (Degree + E.Locations - 1) / E.Locations;
     E.Planes = 2 * E.Locations * P.ExchangedOffsets.size();
-  } else {
+  } else if (P.Exchange == ExchangeScheme::MCR) {
     E.Ring = P.mcrRingLength();
     E.Planes = Degree * E.Ring;
+  } else {
+    E.Planes = 2 * Degree;
   }
   return E;
 }
@@ -126,6 +162,9 @@ std::string emitUpdateFunction(const KernelContext &K) {
   for (int64_t O : R.Exchanged)
     Params += (Params.empty() ? "" : ", ") +
               ("const " + Elem + " *__restrict__ x_") + offsetTag(O);
+  for (const auto &[S, V] : R.Neighbours)
+    Params += (Params.empty() ? "" : ", ") + ("const " + Elem + " ") +
+              neighbourName(S, V);
   if (TwoTileDims && !R.Exchanged.empty())
     Params += ", const long pitch";
   Params += scalarParams(P);
@@ -134,6 +173,8 @@ std::string emitUpdateFunction(const KernelContext &K) {
     int64_t S = Plan.streamOffset(A.Offsets);
     if (Plan.readsFromRegisters(A.Offsets))
       return "c_" + offsetTag(S);
+    if (Plan.Exchange == ExchangeScheme::Cached)
+      return neighbourName(S, inPlane(Plan, A.Offsets));
     const std::vector<unsigned> &TD = Plan.Geometry.TileDims;
     std::string Index;
     if (TD.size() == 1) {
@@ -159,8 +200,10 @@ std::string emitUpdateFunction(const KernelContext &K) {
 
   std::ostringstream OS;
   OS << "// The update of one cell, as the C statement computes it,\n"
-     << "// with the thread's own column in c_<plane> and neighbours at\n"
-     << "// x_<plane>[offset] (<plane>: m = below, p = above the cell).\n"
+     << "// with the thread's own column in c_<plane> and neighbours "
+     << (R.Neighbours.empty() ? "at\n// x_<plane>[offset]"
+                              : "in\n// n_<plane>__<in-plane offset>")
+     << " (<plane>: m = below, p = above the cell).\n"
      << "static __device__ __forceinline__ " << Elem << " " << K.Prefix
      << "_update(" << Params << ")\n{\n  return (" << Elem << ")(" << Body
      << ");\n}\n";
@@ -183,11 +226,7 @@ public:
     Lag = Plan.Lag;
     RN = G.StreamNeg;
     RP = G.StreamPos;
-    U = W;
-    if (!Plan.ExchangedOffsets.empty()) {
-      unsigned Period = Plan.Exchange == ExchangeScheme::SCR ? 2 : Ex.Ring;
-      U = std::lcm(U, Period);
-    }
+    U = Plan.UnrollPeriod;
     // Level L's first plane (relative) is L*RN; the column that makes it
     // follows from planeAt.
     StartCol.resize(D + 1);
@@ -248,6 +287,22 @@ private:
   unsigned mcrPlane(unsigned SourceLevel, int64_t RelPlane) const {
     return SourceLevel * Ex.Ring + unsigned(posMod(RelPlane, Ex.Ring));
   }
+  /// Cached exchange: the register holding in-plane neighbour \p V of
+  /// plane \p RelPlane of level \p Level.
+  std::string neighbourRegister(unsigned Level, int64_t RelPlane,
+                                const std::vector<int64_t> &V) const {
+    return "n" + std::to_string(Level) + "_" +
+           std::to_string(posMod(RelPlane, Plan.NeighbourRing)) + "__" +
+           inPlaneTag(V);
+  }
+  /// Offset of in-plane neighbour \p V within an exchange plane.
+  std::string planeIndex(const std::vector<int64_t> &V) const {
+    if (V.size() == 1)
+      return std::to_string(V[0]);
+    return std::to_string(V[0]) + " * kPitch + " + std::to_string(V[1]);
+  }
+  void writeCachedExchange(std::ostream &OS, Phase Ph, int64_t Col,
+                           const std::string &Indent) const;
 
   std::string updateCall(unsigned L, int64_t Col, unsigned Set,
                          unsigned Loc) const;
@@ -270,6 +325,8 @@ std::string BlockedKernelWriter::updateCall(unsigned L, int64_t Col,
                          : mcrPlane(L - 1, Q + O);
     Args += (Args.empty() ? "" : ", ") + exchangePlane(Plane) + " + pos";
   }
+  for (const auto &[S, V] : Reads.Neighbours)
+    Args += (Args.empty() ? "" : ", ") + neighbourRegister(L - 1, Q + S, V);
   if (G.TileDims.size() == 2 && !Reads.Exchanged.empty())
     Args += ", kPitch";
   Args += scalarArgs(P);
@@ -328,6 +385,10 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
   if (!HasExchange) {
     for (unsigned L = 1; L <= D; ++L)
       WriteLevel(L, 0, 0);
+  } else if (Plan.Exchange == ExchangeScheme::Cached) {
+    writeCachedExchange(OS, Ph, Col, I2);
+    for (unsigned L = 1; L <= D; ++L)
+      WriteLevel(L, 0, 0);
   } else if (Plan.Exchange == ExchangeScheme::SCR) {
     // Round r handles levels r*Loc+1 .. : their inputs are written to the
     // set of this round (alternating, so the next round needs no barrier
@@ -381,6 +442,50 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
   OS << In << "}\n";
 }
 
+// Cached exchange: level L publishes plane c-1-Pf-L*Lag (the plane level
+// L+1 reads last in this column) into its half of a double buffer chosen
+// by column parity, so the next write to that half comes after the next
+// column's barrier, which every thread passes only once it has read this
+// one. After the barrier each thread copies the neighbour values it reads
+// into registers, where they stay while later planes read them.
+void BlockedKernelWriter::writeCachedExchange(std::ostream &OS, Phase Ph,
+                                              int64_t Col,
+                                              const std::string &In) const {
+  unsigned Set = unsigned(posMod(Col, 2));
+  std::string C = colExpr(Ph, Col);
+  struct Publish {
+    unsigned Level;
+    int64_t Plane;
+    std::string Guard;
+  };
+  std::vector<Publish> Pubs;
+  for (unsigned L = 0; L < D; ++L) {
+    int64_t X = Col - 1 - Plan.Prefetch - int64_t(L) * Lag;
+    int64_t Made = L == 0 ? X : Col - 1;
+    if (Ph == Phase::Head && Made < StartCol[L])
+      continue;
+    std::string Gd;
+    if (Ph != Phase::Inner)
+      Gd = "if (" + C + " - " +
+           std::to_string(L == 0 ? 1 + Plan.Prefetch : 1) +
+           " <= " + lastCol(L) + ") ";
+    Pubs.push_back({L, X, Gd});
+  }
+  for (const Publish &Pb : Pubs)
+    OS << In << Pb.Guard << "exchange[" << 2 * Pb.Level + Set
+       << " * kPlane + pos] = "
+       << Queue.slot(Pb.Level, Queue.slotOf(Pb.Plane)) << ";\n";
+  OS << In << "__syncthreads();\n";
+  for (const Publish &Pb : Pubs) {
+    OS << In << Pb.Guard << "{ // neighbours of level " << Pb.Level << "\n";
+    for (const std::vector<int64_t> &V : Reads.NeighbourOffsets)
+      OS << In << "  " << neighbourRegister(Pb.Level, Pb.Plane, V)
+         << " = exchange[" << 2 * Pb.Level + Set << " * kPlane + pos + "
+         << planeIndex(V) << "];\n";
+    OS << In << "}\n";
+  }
+}
+
 std::string BlockedKernelWriter::write() {
   std::ostringstream OS;
   const std::vector<unsigned> &TD = G.TileDims;
@@ -396,10 +501,11 @@ std::string BlockedKernelWriter::write() {
      << " per launch; queue of " << W << " planes per level, levels "
      << Lag << " plane" << (Lag > 1 ? "s" : "") << " apart; steady state "
      << "unrolled " << U << "x.\n";
-  // The second bound (one resident block) keeps ptxas from capping
-  // registers for occupancy and spilling the queue to local memory.
+  // The second bound, the plan's blocks per SM, sets ptxas's register
+  // cap: one block leaves it all 255 (no spilled queue), more trade
+  // registers for occupancy.
   OS << "static __global__ void __launch_bounds__("
-     << Plan.threadsPerBlock() << ", 1)\n"
+     << Plan.threadsPerBlock() << ", " << Plan.BlocksPerSM << ")\n"
      << name() << "(const " << Elem << " *__restrict__ src, " << Elem
      << " *__restrict__ dst,\n    const " << Elem
      << " *__restrict__ base, const long t0";
@@ -526,6 +632,19 @@ std::string BlockedKernelWriter::write() {
         "x mod "
      << W << ".\n";
   OS << Queue.registerDeclarations(Elem);
+  if (!Reads.NeighbourOffsets.empty()) {
+    OS << "  // Neighbour values: n<level>_<slot>__<in-plane offset>, plane x "
+          "in slot x mod "
+       << Plan.NeighbourRing << ".\n";
+    for (unsigned L = 0; L < D; ++L) {
+      std::string Line;
+      for (unsigned Sl = 0; Sl < Plan.NeighbourRing; ++Sl)
+        for (const std::vector<int64_t> &V : Reads.NeighbourOffsets)
+          Line += (Line.empty() ? "" : ", ") +
+                  neighbourRegister(L, Sl, V) + " = 0";
+      OS << "  " << Elem << " " << Line << ";\n";
+    }
+  }
   if (Queue.sharedSlots())
     OS << "  for (int k = 0; k < " << Queue.sharedSlots()
        << "; ++k) queue_smem[k * kThreads + tid] = 0;\n";
@@ -597,6 +716,14 @@ std::string emitNaiveKernel(const KernelContext &K) {
   for (int64_t O : R.Exchanged)
     Args += (Args.empty() ? "" : ", ") +
             ("src + cell + " + std::to_string(O) + " * " + PlaneStride);
+  for (const auto &[S, V] : R.Neighbours) {
+    std::string In = V.size() == 1 ? std::to_string(V[0])
+                                   : std::to_string(V[0]) + " * e2 + " +
+                                         std::to_string(V[1]);
+    Args += (Args.empty() ? "" : ", ") + ("src[cell + " + std::to_string(S) +
+                                          " * " + PlaneStride + " + " + In +
+                                          "]");
+  }
   if (Plan.Geometry.TileDims.size() == 2 && !R.Exchanged.empty())
     Args += ", e2";
   OS << "  dst[cell] = " << K.Prefix << "_update(" << Args << scalarArgs(P)

@@ -2,14 +2,20 @@
 //
 // Defaults (until the model-driven planner replaces them), chosen so that
 // the halo stays a small fraction of the block and the suite sizes of
-// SPEC §5 give enough blocks to fill an H100:
-//   1D/2D: bS = 256, bT = 8 for radius 1 else 4, h_SN = 512
+// SPEC §5 give enough blocks to fill an H100 (measurements behind them in
+// docs/performance-notes.md):
+//   1D/2D: bS = 256, bT = 8 for radius 1 else 4, h_SN = 512;
+//          the cached exchange where a neighbour value is read by several
+//          planes (box shapes), bT lowered by up to a quarter so its
+//          registers allow two blocks per SM, or up to a half so they fit
+//          one; SCR with RD = 1 otherwise
 //   3D:    bS = 32x32 for float radius-1 star stencils, else 16x32 (a
 //          1024-thread block allows 64 registers per thread, too few for
-//          the others' queues),
-//          bT = 3 for radius 1, 2 for radius 2, else 1, h_SN = 128
-//   SCR with RD = 1; no queue slot in shared memory; the star
-//   specialization for star stencils; loads 2 planes ahead of level 1.
+//          the others' queues), bT = 4 for the 32x32 case, else 3 for
+//          radius 1, 2 for radius 2, else 1; h_SN = 128; SCR with RD = 1
+//   no queue slot in shared memory; the star specialization for star
+//   stencils; loads 2 planes ahead of level 1; as many blocks per SM (up
+//   to 3) as the queues' registers allow.
 //
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
@@ -21,7 +27,15 @@
 namespace stencilcc {
 
 const char *exchangeSchemeName(ExchangeScheme S) {
-  return S == ExchangeScheme::SCR ? "scr" : "mcr";
+  switch (S) {
+  case ExchangeScheme::SCR:
+    return "scr";
+  case ExchangeScheme::MCR:
+    return "mcr";
+  case ExchangeScheme::Cached:
+    return "cached";
+  }
+  return "";
 }
 
 const char *optimizationVariantName(OptimizationVariant V) {
@@ -70,7 +84,9 @@ uint64_t TemporalBlockingPlan::sharedBytes() const {
   if (!ExchangedOffsets.empty())
     Planes = Exchange == ExchangeScheme::SCR
                  ? 2ull * exchangeLocations() * ExchangedOffsets.size()
-                 : uint64_t(TemporalDegree) * mcrRingLength();
+             : Exchange == ExchangeScheme::MCR
+                 ? uint64_t(TemporalDegree) * mcrRingLength()
+                 : 2ull * TemporalDegree;
   return (Planes * planeElements(*this) +
           uint64_t(SharedSlots) * threadsPerBlock()) *
          elementTypeSize(Element);
@@ -86,7 +102,8 @@ bool TemporalBlockingPlan::readsFromRegisters(
   for (unsigned D : Geometry.TileDims)
     if (Offset[D] != 0)
       return false;
-  return Variant == OptimizationVariant::Star || streamOffset(Offset) == 0;
+  return Variant == OptimizationVariant::Star ||
+         Exchange == ExchangeScheme::Cached || streamOffset(Offset) == 0;
 }
 
 std::string TemporalBlockingPlan::summary() const {
@@ -96,9 +113,13 @@ std::string TemporalBlockingPlan::summary() const {
   S += " hSN=" + (StreamLength ? std::to_string(StreamLength) : "whole");
   S += Exchange == ExchangeScheme::SCR
            ? " SCR(RD=" + std::to_string(ReuseDegree) + ")"
-           : std::string(" MCR");
+       : Exchange == ExchangeScheme::MCR
+           ? std::string(" MCR")
+           : " cached(" + std::to_string(NeighbourRing) + " planes)";
   S += " NS=" + std::to_string(SharedSlots);
   S += " pf=" + std::to_string(Prefetch);
+  if (BlocksPerSM > 1)
+    S += " blocks/SM=" + std::to_string(BlocksPerSM);
   S += " opt=" + std::string(optimizationVariantName(Variant));
   return S;
 }
@@ -122,6 +143,112 @@ static KernelGeometry geometryOf(const StencilAnalysis &A) {
   return G;
 }
 
+/// In-plane parts of the reads that leave the thread's own column.
+static std::set<std::vector<int64_t>>
+neighbourOffsets(const TemporalBlockingPlan &Plan, const StencilAnalysis &A) {
+  std::set<std::vector<int64_t>> N;
+  for (const std::vector<int64_t> &O : A.Offsets) {
+    std::vector<int64_t> InPlane;
+    bool Zero = true;
+    for (unsigned D : Plan.Geometry.TileDims) {
+      InPlane.push_back(O[D]);
+      Zero &= O[D] == 0;
+    }
+    if (!Zero)
+      N.insert(InPlane);
+  }
+  return N;
+}
+
+/// Whether some in-plane neighbour is read at several streaming offsets,
+/// the reuse the cached exchange turns into register reads.
+static bool neighboursShared(const TemporalBlockingPlan &Plan,
+                             const StencilAnalysis &A) {
+  std::set<std::vector<int64_t>> Seen;
+  for (const std::vector<int64_t> &O : A.Offsets) {
+    std::vector<int64_t> InPlane;
+    bool Zero = true;
+    for (unsigned D : Plan.Geometry.TileDims) {
+      InPlane.push_back(O[D]);
+      Zero &= O[D] == 0;
+    }
+    if (!Zero && !Seen.insert(InPlane).second)
+      return true;
+  }
+  return false;
+}
+
+/// 32-bit registers per thread the queues take (own column and, with the
+/// cached exchange, neighbour values of every level, plus the boundary
+/// slots): the part of the register count a plan controls.
+static unsigned queueRegisters(const TemporalBlockingPlan &Plan,
+                               const StencilAnalysis &A) {
+  unsigned N = Plan.Exchange == ExchangeScheme::Cached
+                   ? neighbourOffsets(Plan, A).size()
+                   : 0;
+  unsigned Values =
+      Plan.TemporalDegree * (Plan.QueueLength + Plan.NeighbourRing * N) +
+      Plan.QueueLength;
+  return Values * unsigned(elementTypeSize(Plan.Element) / 4);
+}
+
+/// The register cap __launch_bounds__ implies for \p Blocks blocks per SM.
+static unsigned registerCap(const TemporalBlockingPlan &Plan, unsigned Blocks,
+                            const DeviceLimits &Limits) {
+  unsigned Cap = Limits.RegistersPerSM / (Plan.threadsPerBlock() * Blocks);
+  return std::min(255u, Cap / 8 * 8);
+}
+
+/// The exchanged offsets, the lag between levels, the queue lengths and
+/// the unrolled period that follow from the plan's exchange scheme,
+/// variant and prefetch distance.
+static void layoutQueues(TemporalBlockingPlan &Plan, const StencilAnalysis &A) {
+  const KernelGeometry &G = Plan.Geometry;
+  std::set<int64_t> Ex;
+  for (const std::vector<int64_t> &O : A.Offsets)
+    if (!Plan.readsFromRegisters(O))
+      Ex.insert(Plan.streamOffset(O));
+  Plan.ExchangedOffsets.assign(Ex.begin(), Ex.end());
+  // Every exchanged value must come from an earlier column, so one barrier
+  // per column (per SCR round) orders it; register reads only need the
+  // plane made earlier in the same column.
+  int64_t Lag = std::max<int64_t>(G.StreamPos, 1);
+  if (!Ex.empty())
+    Lag = std::max(Lag, *Ex.rbegin() + 1);
+  Plan.Lag = Lag;
+  // A level reads StreamNeg planes below the plane it makes, and a boundary
+  // cell at level L copies level L-2's value, 2*Lag planes back: the queue
+  // keeps whichever reaches further.
+  unsigned W = unsigned(Plan.Prefetch + Lag + std::max(G.StreamNeg, Lag) + 1);
+  Plan.QueueLength = W;
+  Plan.NeighbourRing = 0;
+  if (Plan.Exchange == ExchangeScheme::SCR) {
+    Plan.UnrollPeriod = Ex.empty() ? W : std::lcm(W, 2u);
+  } else if (Plan.Exchange == ExchangeScheme::MCR) {
+    Plan.UnrollPeriod = Ex.empty() ? W : std::lcm(W, Plan.mcrRingLength());
+  } else if (Ex.empty()) {
+    Plan.UnrollPeriod = W;
+  } else {
+    // Neighbour values of plane x stay from the column after the previous
+    // level made it until the last plane reading it is made: Lag - min(Ex)
+    // planes. The period is the smallest even number (the double buffer
+    // alternates) holding the queue; both rings are stretched to divisors
+    // of it, a register or two per level against a shorter unrolled loop.
+    unsigned Wn = unsigned(Lag - *Ex.begin());
+    unsigned U = std::max(W, Wn);
+    U += U % 2;
+    auto Divisor = [&](unsigned AtLeast) {
+      unsigned D = AtLeast;
+      while (U % D)
+        ++D;
+      return D;
+    };
+    Plan.QueueLength = Divisor(W);
+    Plan.NeighbourRing = Divisor(Wn);
+    Plan.UnrollPeriod = U;
+  }
+}
+
 std::optional<TemporalBlockingPlan>
 makePlan(const StencilProgram &P, const StencilAnalysis &A,
          const PlanRequest &R, std::string &Error,
@@ -132,9 +259,13 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   const KernelGeometry &G = Plan.Geometry;
   bool ThreeD = A.NumDims == 3;
 
-  // Measured on an H200 (docs/performance-notes.md): radius-1 stencils
-  // gain from deeper blocking than the others.
-  unsigned DefaultDegree = ThreeD ? (A.MaxRadius <= 1   ? 3
+  // A 1024-thread block has at most 64 registers per thread: only the
+  // float radius-1 star's queue fits; the others take 512-thread blocks.
+  bool Narrow = !(A.Element == ElementType::Float && A.MaxRadius <= 1 &&
+                  A.Shape == StencilShape::Star);
+  // Measured (docs/performance-notes.md): radius-1 stencils gain from
+  // deeper blocking than the others.
+  unsigned DefaultDegree = ThreeD ? (A.MaxRadius <= 1   ? (Narrow ? 3 : 4)
                                      : A.MaxRadius <= 2 ? 2
                                                         : 1)
                                   : (A.MaxRadius <= 1 ? 8 : 4);
@@ -146,10 +277,6 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   }
   unsigned BT = Plan.TemporalDegree;
 
-  // A 1024-thread block has at most 64 registers per thread: only the
-  // float radius-1 star's queue fits; the others take 512-thread blocks.
-  bool Narrow = !(A.Element == ElementType::Float && A.MaxRadius <= 1 &&
-                  A.Shape == StencilShape::Star);
   if (R.BlockSizes.empty())
     Plan.BlockSizes = !ThreeD   ? std::vector<unsigned>{256}
                       : Narrow ? std::vector<unsigned>{16, 32}
@@ -194,28 +321,45 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
             "one is " + std::string(stencilShapeName(A.Shape));
     return std::nullopt;
   }
-  std::set<int64_t> Ex;
-  for (const std::vector<int64_t> &O : A.Offsets)
-    if (!Plan.readsFromRegisters(O))
-      Ex.insert(Plan.streamOffset(O));
-  Plan.ExchangedOffsets.assign(Ex.begin(), Ex.end());
-
   Plan.Prefetch = R.Prefetch.value_or(2);
   if (Plan.Prefetch > 8) {
     Error = "--prefetch=" + std::to_string(Plan.Prefetch) + " is outside 0..8";
     return std::nullopt;
   }
-  int64_t Lag = std::max<int64_t>(G.StreamPos, 1);
-  if (!Ex.empty())
-    Lag = std::max(Lag, *Ex.rbegin() + 1);
-  Plan.Lag = Lag;
-  // A level reads StreamNeg planes below the plane it makes, and a boundary
-  // cell at level L copies level L-2's value, 2*Lag planes back: the queue
-  // keeps whichever reaches further.
-  Plan.QueueLength =
-      unsigned(Plan.Prefetch + Lag + std::max(G.StreamNeg, Lag) + 1);
+  if (R.Exchange || R.ReuseDegree || R.Variant) {
+    // An explicit reuse degree or variant asks for the schemes they shape.
+    Plan.Exchange = R.Exchange.value_or(ExchangeScheme::SCR);
+    layoutQueues(Plan, A);
+  } else {
+    // 2D: cached where some neighbour value is read by several planes
+    // (box shapes), SCR otherwise. The neighbour registers cost occupancy,
+    // which these kernels need more than depth (H100, box2d1r float:
+    // bT=8 at one block per SM 576 GCells/s, bT=6 at two 679): bT gives
+    // up to a quarter of its depth so the queues fit two blocks per SM,
+    // and up to half so they fit one without spilling; past that, SCR.
+    Plan.Exchange = ExchangeScheme::Cached;
+    layoutQueues(Plan, A);
+    bool Cached = !ThreeD && neighboursShared(Plan, A);
+    if (Cached && !R.TemporalDegree) {
+      unsigned Two = registerCap(Plan, 2, Limits) * 13 / 16;
+      unsigned One = registerCap(Plan, 1, Limits) * 5 / 8;
+      while (queueRegisters(Plan, A) > Two &&
+             4 * (Plan.TemporalDegree - 1) >= 3 * DefaultDegree)
+        --Plan.TemporalDegree;
+      while (queueRegisters(Plan, A) > Two &&
+             queueRegisters(Plan, A) > One &&
+             2 * (Plan.TemporalDegree - 1) >= DefaultDegree)
+        --Plan.TemporalDegree;
+      Cached = queueRegisters(Plan, A) <= std::max(Two, One);
+      if (!Cached)
+        Plan.TemporalDegree = DefaultDegree;
+    }
+    if (!Cached) {
+      Plan.Exchange = ExchangeScheme::SCR;
+      layoutQueues(Plan, A);
+    }
+  }
 
-  Plan.Exchange = R.Exchange.value_or(ExchangeScheme::SCR);
   Plan.ReuseDegree = R.ReuseDegree.value_or(1);
   if (Plan.ReuseDegree < 1 || Plan.ReuseDegree > BT) {
     Error = "reuse degree --rd=" + std::to_string(Plan.ReuseDegree) +
@@ -229,10 +373,11 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
               "one plane per level, where MCR is SCR";
       return std::nullopt;
     }
-    if (R.ReuseDegree && *R.ReuseDegree != 1) {
-      Error = "--rd applies to --exchange=scr only";
-      return std::nullopt;
-    }
+  }
+  if (Plan.Exchange != ExchangeScheme::SCR && R.ReuseDegree &&
+      *R.ReuseDegree != 1) {
+    Error = "--rd applies to --exchange=scr only";
+    return std::nullopt;
   }
 
   unsigned Slots = BT * Plan.QueueLength;
@@ -248,6 +393,47 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     Error = "plan needs " + std::to_string(Plan.sharedBytes()) +
             " bytes of shared memory per block; the GPU has " +
             std::to_string(Limits.MaxSharedPerBlock);
+    return std::nullopt;
+  }
+
+  // Blocks per SM: as many (up to 3) as keep the registers the plan
+  // controls under 9/10 of the cap (the rest holds addresses) (measured on an H100: star2d1r float
+  // 1264 GCells/s at one block per SM, 1324 at three).
+  if (R.BlocksPerSM) {
+    Plan.BlocksPerSM = *R.BlocksPerSM;
+    if (Plan.BlocksPerSM < 1 || Plan.BlocksPerSM > 8) {
+      Error = "--blocks-per-sm=" + std::to_string(Plan.BlocksPerSM) +
+              " is outside 1..8";
+      return std::nullopt;
+    }
+  } else {
+    // Besides the queues, SCR and MCR updates hold the values they load
+    // from shared memory: about one register per read.
+    unsigned Needed = queueRegisters(Plan, A);
+    if (Plan.Exchange != ExchangeScheme::Cached)
+      Needed += unsigned(A.Offsets.size() * elementTypeSize(Plan.Element) / 4);
+    Plan.BlocksPerSM = 1;
+    for (unsigned M = 3; M > 1; --M)
+      if (Plan.threadsPerBlock() * M <= Limits.MaxThreadsPerSM &&
+          Plan.sharedBytes() * M <= Limits.MaxSharedPerSM &&
+          Needed * 10 < registerCap(Plan, M, Limits) * 9 &&
+          registerCap(Plan, M, Limits) >= 64) {
+        Plan.BlocksPerSM = M;
+        break;
+      }
+  }
+  if (Plan.threadsPerBlock() * Plan.BlocksPerSM > Limits.MaxThreadsPerSM) {
+    Error = std::to_string(Plan.BlocksPerSM) + " blocks of " +
+            std::to_string(Plan.threadsPerBlock()) +
+            " threads exceed the " + std::to_string(Limits.MaxThreadsPerSM) +
+            " threads an SM holds";
+    return std::nullopt;
+  }
+  if (Plan.sharedBytes() * Plan.BlocksPerSM > Limits.MaxSharedPerSM) {
+    Error = std::to_string(Plan.BlocksPerSM) + " blocks of " +
+            std::to_string(Plan.sharedBytes()) +
+            " bytes of shared memory exceed the " +
+            std::to_string(Limits.MaxSharedPerSM) + " bytes of an SM";
     return std::nullopt;
   }
   return Plan;

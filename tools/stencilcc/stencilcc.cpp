@@ -62,12 +62,24 @@ cl::opt<unsigned> SharedSlots("ns", cl::desc("Circular-queue slots placed in "
                                              "registers"),
                               cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<ExchangeScheme> Exchange(
-    "exchange", cl::desc("In-plane neighbour exchange through shared memory"),
+    "exchange",
+    cl::desc("In-plane neighbour exchange through shared memory (default: "
+             "cached for box-like stencils whose registers allow it, else "
+             "scr)"),
     cl::values(clEnumValN(ExchangeScheme::SCR, "scr",
                           "single column reuse, with --rd"),
                clEnumValN(ExchangeScheme::MCR, "mcr",
-                          "multiple column reuse (values written once)")),
+                          "multiple column reuse (values written once)"),
+               clEnumValN(ExchangeScheme::Cached, "cached",
+                          "each plane written once, neighbour values kept "
+                          "in registers")),
     cl::cat(PlanCategory));
+cl::opt<unsigned> BlocksPerSM(
+    "blocks-per-sm",
+    cl::desc("Blocks an SM must hold at once (1..8): caps registers per "
+             "thread at 65536 / (threads x n) through __launch_bounds__ "
+             "(default: up to 3, as the queues allow)"),
+    cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<unsigned> ReuseDegree("rd", cl::desc("SCR reuse degree: levels "
                                              "sharing one exchange location "
                                              "(1..bT)"),
@@ -177,6 +189,8 @@ int main(int Argc, const char **Argv) {
     Request.SharedSlots = SharedSlots;
   if (Exchange.getNumOccurrences())
     Request.Exchange = Exchange;
+  if (BlocksPerSM.getNumOccurrences())
+    Request.BlocksPerSM = BlocksPerSM;
   if (ReuseDegree.getNumOccurrences())
     Request.ReuseDegree = ReuseDegree;
   if (Variant.getNumOccurrences())
