@@ -43,13 +43,13 @@ one() { # index, case
         -o "$d/gen.cu" 2>"$d/log" ||
        ! $CC -O1 -std=c11 -w -DREAL=$real -D$fn=ref_$fn \
         -c "$SRC/benchmarks/stencils/$name.c" -o "$d/ref.o" 2>>"$d/log" ||
-       ! $CXX -std=c++20 -O1 -pthread -w -DREAL=$real -I"$SRC/include" \
+       ! $CXX -std=c++20 -O1 -w -DREAL=$real -I"$SRC/include" \
         -include stencilcc/Runtime/CudaEmulation.h -x c++ "$d/gen.cu" \
         -x none -c -o "$d/gen.o" 2>>"$d/log" ||
-       ! $CXX -std=c++20 -O1 -pthread -DREAL=$real -DDIMS=$dims \
+       ! $CXX -std=c++20 -O1 -DREAL=$real -DDIMS=$dims \
         -DRADIUS=$radius -DSTENCIL_FN=$fn -DREFERENCE_FN=ref_$fn \
         "$SRC/test/emulation/check_main.cpp" "$d/gen.o" "$d/ref.o" \
-        -o "$d/check" 2>>"$d/log"; then
+        -lboost_context -o "$d/check" 2>>"$d/log"; then
       echo "FAIL $tag: build failed"; sed 's/^/  /' "$d/log" | head -5
       status=1; continue
     fi
