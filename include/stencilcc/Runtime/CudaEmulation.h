@@ -4,7 +4,7 @@
 // run without a GPU, so the generated kernels themselves (not a model of
 // them) are checked against the C reference where there is no GPU:
 //
-//   g++ -std=c++20 -I include -include stencilcc/Runtime/CudaEmulation.h \
+//   g++ -std=c++20 -I include -include stencilcc/Runtime/CudaEmulation.h
 //       -x c++ out.cu -x none -lboost_context ...
 //
 // Blocks run one after another on the calling thread. Each CUDA thread of
