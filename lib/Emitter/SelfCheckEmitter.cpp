@@ -99,35 +99,20 @@ struct RegionCheck {
     return S + "stencilcc_cells";
   }
 
-  /// Locals of the user's function the region's text names.
+  /// Locals of the user's function the region's text names. The generated
+  /// code reads them through the IR, not by name.
   std::string context(bool Generated) const {
     const StencilProgram &P = program();
+    std::string Unused = Generated ? "[[maybe_unused]] " : "";
     std::string S;
     for (const std::string &D : P.LocalDeclarations)
-      S += "  " + D + "\n";
-    std::vector<std::string> Outside;
+      S += "  " + Unused + D + "\n";
     if (P.TimeLoop.VarDeclaredOutside)
-      Outside.push_back(P.TimeLoop.Var);
+      S += "  " + Unused + "long " + P.TimeLoop.Var + ";\n";
     for (const Loop &L : P.SpatialLoops)
       if (L.VarDeclaredOutside)
-        Outside.push_back(L.Var);
-    for (const std::string &V : Outside)
-      S += "  long " + V + ";\n";
-    S += arrayPointer(P);
-    if (Generated) {
-      // The generated code reads these through the IR, not by name.
-      std::string Unused;
-      for (const std::string &D : P.LocalDeclarations) {
-        size_t Eq = D.find(" = ");
-        size_t Sp = D.rfind(' ', Eq - 1);
-        Unused += "(void)" + D.substr(Sp + 1, Eq - Sp - 1) + "; ";
-      }
-      for (const std::string &V : Outside)
-        Unused += "(void)" + V + "; ";
-      if (!Unused.empty())
-        S += "  " + Unused.substr(0, Unused.size() - 1) + "\n";
-    }
-    return S;
+        S += "  " + Unused + "long " + L.Var + ";\n";
+    return S + arrayPointer(P);
   }
 
   std::string functions(const std::string &Source) const {
