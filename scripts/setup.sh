@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(clang-16 libclang-16-dev libclang-cpp16-dev libclang-common-16-dev
           llvm-16-dev llvm-16-tools libisl-dev libgmp-dev libgtest-dev
-          libgmock-dev cmake ninja-build pkg-config python3)
+          libgmock-dev libboost-context-dev cmake ninja-build pkg-config python3)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -50,8 +50,9 @@ if [ "${1:-}" != "--no-example" ]; then
   # The same generated text on the CPU, through the emulation header,
   # against the original C program.
   cc -O1 -std=c11 examples/j2d5pt.c -o "$EX/j2d5pt-c"
-  g++ -std=c++20 -O1 -pthread -I include \
-    -include stencilcc/Runtime/CudaEmulation.h -x c++ "$EX/j2d5pt.cu" -o "$EX/j2d5pt-emulated"
+  g++ -std=c++20 -O1 -I include \
+    -include stencilcc/Runtime/CudaEmulation.h -x c++ "$EX/j2d5pt.cu" -x none \
+    -lboost_context -o "$EX/j2d5pt-emulated"
   want=$("$EX/j2d5pt-c" 257 20)
   got=$("$EX/j2d5pt-emulated" 257 20)
   echo "== C loop:                  $want"

@@ -299,7 +299,18 @@ VLAParameterRewrite rewriteVLAParameter(const StencilProgram &P) {
               "parameters */"};
 }
 
+/// Names of region \p Index's kernels and run function start with this.
+std::string regionPrefix(const StencilProgram &P, unsigned Index) {
+  return "stencilcc_" + P.FunctionName + "_r" + std::to_string(Index);
+}
+
 } // namespace
+
+std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index) {
+  KernelContext K{*R.Program, *R.Analysis, R.Plan,
+                  regionPrefix(*R.Program, Index)};
+  return hostRegion(K, Index, R.Naive);
+}
 
 std::string emitCudaTranslationUnit(const std::string &Source,
                                     const std::vector<RegionToEmit> &Regions) {
@@ -318,8 +329,7 @@ std::string emitCudaTranslationUnit(const std::string &Source,
     const RegionToEmit &R = Regions[I];
     const StencilProgram &P = *R.Program;
     FileName = P.FileName;
-    KernelContext K{P, *R.Analysis, R.Plan,
-                    "stencilcc_" + P.FunctionName + "_r" + std::to_string(I)};
+    KernelContext K{P, *R.Analysis, R.Plan, regionPrefix(P, I)};
     unsigned FB = P.FunctionBegin;
     while (FB > 0 && Source[FB - 1] != '\n')
       --FB;

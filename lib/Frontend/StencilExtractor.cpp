@@ -114,6 +114,9 @@ private:
   const VarDecl *TimeVar = nullptr;
   const VarDecl *ArrayVar = nullptr;
   std::set<std::string> ParameterNames;
+  /// Locals whose values parseAffine folded into the IR (see
+  /// StencilProgram::LocalDeclarations).
+  std::vector<const VarDecl *> FoldedLocals;
   /// Where parseAffine gave up, for the diagnostic.
   const clang::Expr *NonAffine = nullptr;
 
@@ -191,6 +194,14 @@ private:
 std::optional<AffineExpr> RegionExtractor::parseAffine(const clang::Expr *E,
                                                        bool AllowLoopVars) {
   E = E->IgnoreParens();
+  // The region's text still names a local the IR replaces by its value.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (V->isLocalVarDecl() && V->getInit() && loopIndexOf(V) < 0 &&
+          !isModified(V) &&
+          std::find(FoldedLocals.begin(), FoldedLocals.end(), V) ==
+              FoldedLocals.end())
+        FoldedLocals.push_back(V);
   // Constants, including macros, enumerators and `const int` globals that
   // Clang can fold.
   if (!E->isValueDependent()) {
@@ -976,6 +987,15 @@ std::optional<StencilProgram> RegionExtractor::run() {
   P.Rhs = convert(Assign->getRHS());
   if (!P.Rhs)
     return std::nullopt;
+  std::sort(FoldedLocals.begin(), FoldedLocals.end(),
+            [&](const VarDecl *A, const VarDecl *B) {
+              return SM.isBeforeInTranslationUnit(A->getLocation(),
+                                                  B->getLocation());
+            });
+  for (const VarDecl *V : FoldedLocals)
+    P.LocalDeclarations.push_back(V->getType().getAsString() + " " +
+                                  V->getName().str() + " = " +
+                                  text(V->getInit()->getSourceRange()) + ";");
   if (!checkTimeLevels())
     return std::nullopt;
   if (P.TimeModulus != 2) {

@@ -169,6 +169,28 @@ void k(int n, int T, float A[2][n]) {
   EXPECT_EQ(P.SpatialLoops[0].Upper.str(), "n - 2");
 }
 
+TEST(FrontendTest, FoldedLocalsAreKeptAsDeclarations) {
+  // The region's text names r, lo and hi; the IR holds their values.
+  FileResult R = analyzeSource(R"(
+void k(int n, int T, float A[2][n]) {
+  const int r = 1;
+  float w = 0.5f;
+  int lo = 2, hi = n - lo;
+#pragma scop
+  for (int t = 0; t < T; t++)
+    for (int i = lo; i < hi; i++)
+      A[(t+1)%2][i] = w * A[t%2][i-r] + A[t%2][i+1];
+#pragma endscop
+}
+)");
+  const StencilProgram &P = onlyProgram(R);
+  EXPECT_EQ(P.SpatialLoops[0].Upper.str(), "n - 2");
+  // w is a scalar parameter of the update, not folded.
+  EXPECT_EQ(P.LocalDeclarations,
+            (std::vector<std::string>{"const int r = 1;", "int lo = 2;",
+                                      "int hi = n - lo;"}));
+}
+
 TEST(FrontendTest, ModifiedLocalStaysASymbol) {
   FileResult R = analyzeSource(R"(
 void k(int n, int T, float A[2][n]) {
@@ -183,6 +205,7 @@ void k(int n, int T, float A[2][n]) {
 )");
   ASSERT_EQ(R.Regions.size(), 1u) << R.Diagnostics;
   EXPECT_EQ(R.Regions[0].Program.SpatialLoops[0].Upper.str(), "hi");
+  EXPECT_TRUE(R.Regions[0].Program.LocalDeclarations.empty());
 }
 
 TEST(FrontendTest, ErrorsStopTheRegionAndAreReportedInClangFormat) {

@@ -8,6 +8,7 @@
 #include "stencilcc/Analysis/AnalysisPrinter.h"
 #include "stencilcc/Analysis/StencilAnalysis.h"
 #include "stencilcc/Emitter/CudaEmitter.h"
+#include "stencilcc/Emitter/SelfCheckEmitter.h"
 #include "stencilcc/Frontend/FrontendAction.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 #include "stencilcc/Support/Config.h"
@@ -43,6 +44,14 @@ cl::opt<bool> Analyze("analyze",
                                "region (dimensions, radius, shape, FLOPs, "
                                "dependences)"),
                       cl::cat(Category));
+cl::opt<bool> EmitTest(
+    "emit-test",
+    cl::desc("Write a self-checking program instead: the generated code of "
+             "every region run against the region's own C code on random "
+             "input, cell by cell (builds with nvcc, or on the CPU with "
+             "include/stencilcc/Runtime/CudaEmulation.h; see "
+             "docs/self-check.md)"),
+    cl::cat(Category));
 cl::OptionCategory PlanCategory(
     "Plan options (apply to every region; defaults in docs/plans.md)");
 cl::opt<unsigned> TemporalDegree("bt", cl::desc("Temporal blocking degree: "
@@ -160,14 +169,20 @@ int main(int Argc, const char **Argv) {
           Argc, Argv,
           "stencilcc: annotated C stencils to CUDA\n\n"
           "  stencilcc input.c -o out.cu [plan options] [-- <clang args>]\n"
+          "  stencilcc --emit-test input.c -o check.cu [plan options]\n"
           "  stencilcc --analyze input.c [--format=json] [-o out]\n\n"
           "Compiles the '#pragma scop' regions of a C file into CUDA with "
           "N.5D\ntemporal blocking (or, with --analyze, prints the analysis "
-          "of each\nstencil). Compiler flags for the input come from -I/-D, "
+          "of each\nstencil; with --emit-test, writes a program that checks "
+          "the generated\ncode against the C loop). Compiler flags for the "
+          "input come from -I/-D, "
           "from\n'-- <clang args>', or from a compilation database found "
           "with -p.\n",
           &errs()))
     return 1;
+
+  if (EmitTest && Analyze)
+    return fail("--emit-test and --analyze exclude each other");
 
   PlanRequest Request;
   if (TemporalDegree.getNumOccurrences())
@@ -249,6 +264,14 @@ int main(int Argc, const char **Argv) {
           ++Index;
           return;
         }
+        if (EmitTest) {
+          std::string Why = selfCheckObstacle(P);
+          if (!Why.empty()) {
+            Diags.error(P.TimeLoop.Loc,
+                        "cannot emit a self-check for this region: " + Why);
+            return;
+          }
+        }
         std::string Error;
         std::optional<TemporalBlockingPlan> Plan =
             makePlan(P, *A, Request, Error);
@@ -269,7 +292,15 @@ int main(int Argc, const char **Argv) {
     auto Source = MemoryBuffer::getFile(InputFile);
     if (!Source)
       return fail("cannot read '" + InputFile + "'");
-    OS << emitCudaTranslationUnit((*Source)->getBuffer().str(), ToEmit);
+    if (!EmitTest) {
+      OS << emitCudaTranslationUnit((*Source)->getBuffer().str(), ToEmit);
+    } else {
+      std::vector<std::string> Defs;
+      for (const std::string &A : Extra)
+        if (StringRef(A).startswith("-D"))
+          Defs.push_back(A.substr(2));
+      OS << emitSelfCheckProgram((*Source)->getBuffer().str(), ToEmit, Defs);
+    }
   }
 
   if (Format == OutputFormat::JSON) {

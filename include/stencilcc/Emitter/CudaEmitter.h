@@ -34,6 +34,13 @@ struct RegionToEmit {
 std::string emitCudaTranslationUnit(const std::string &Source,
                                     const std::vector<RegionToEmit> &Regions);
 
+/// The host code that replaces region \p Index (its position in the list
+/// given to emitCudaTranslationUnit): one compound statement that names
+/// the region's array, scalars and loop variables as the source does and
+/// calls the run function emitCudaTranslationUnit placed before it. The
+/// self-check places the same statement in a function of its own.
+std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index);
+
 } // namespace stencilcc
 
 #endif

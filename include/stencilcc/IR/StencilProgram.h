@@ -116,6 +116,11 @@ struct StencilProgram {
   /// The statement as the user wrote it (macros unexpanded), for
   /// references compiled in the user's own context.
   std::string StatementText;
+  /// Declarations of the locals whose values the IR folded into bounds,
+  /// extents or offsets (`int hi = n - 2;`), as `type name = init;` in
+  /// source order: the region's own text still names them, so compiling it
+  /// outside its function (the self-check's CPU reference) needs them.
+  std::vector<std::string> LocalDeclarations;
 
   unsigned numSpatialDims() const { return SpatialLoops.size(); }
   /// The scalars the right-hand side reads, in first-use order.

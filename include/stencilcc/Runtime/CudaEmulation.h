@@ -4,25 +4,33 @@
 // run without a GPU, so the generated kernels themselves (not a model of
 // them) are checked against the C reference where there is no GPU:
 //
-//   g++ -std=c++20 -pthread -include stencilcc/Runtime/CudaEmulation.h \
-//       -x c++ out.cu ...
+//   g++ -std=c++20 -I include -include stencilcc/Runtime/CudaEmulation.h
+//       -x c++ out.cu -x none -lboost_context ...
 //
-// Blocks run one after another; each CUDA thread of a block is a host
-// thread, and __syncthreads() is a real barrier among them, so a missing
-// barrier in the generated code shows up as a wrong result here too.
+// Blocks run one after another on the calling thread. Each CUDA thread of
+// a block is a fibre (Boost.Context) with its own stack, and
+// __syncthreads() is a real barrier: the fibre switches back to the block's
+// scheduler, which runs every other live fibre of the block up to the same
+// barrier (or to its end) before any of them continues. A switch costs
+// nanoseconds where a host thread per CUDA thread cost a kernel round trip,
+// and the order is deterministic, so a failure reproduces. Between two
+// barriers the fibres run one after another, in thread order on even
+// rounds and in reverse order on odd ones: a value read from a neighbour
+// that has not written it yet (a missing barrier) is stale on either side.
 // Dynamic shared memory is one buffer, reused by each block in turn.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILCC_RUNTIME_CUDAEMULATION_H
 #define STENCILCC_RUNTIME_CUDAEMULATION_H
 
+#include <boost/context/fiber.hpp>
+#include <boost/context/protected_fixedsize_stack.hpp>
+
 #include <algorithm>
-#include <barrier>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
-#include <thread>
+#include <memory>
 #include <vector>
 
 #define STENCILCC_EMULATION 1
@@ -41,19 +49,53 @@ struct dim3 {
       : x(X), y(Y), z(Z) {}
 };
 
-inline thread_local dim3 threadIdx;
-inline dim3 blockIdx, blockDim, gridDim;
+// One host thread runs every fibre: the scheduler sets threadIdx before it
+// resumes one.
+inline dim3 threadIdx, blockIdx, blockDim, gridDim;
 
 /// The dynamic shared memory of the block being run.
 alignas(16) inline unsigned char stencilcc_smem[228 * 1024];
 
 namespace stencilcc_emulation {
-inline std::barrier<> *BlockBarrier = nullptr;
+namespace ctx = boost::context;
+
 inline size_t DynamicSharedLimit = 48 * 1024;
+
+/// Fibre stacks, kept for the next block: a block of 1024 threads would
+/// otherwise map and unmap 1024 stacks. Each has a guard page, so a kernel
+/// whose frame outgrows it faults instead of corrupting its neighbour.
+struct StackPool {
+  static constexpr size_t kStackBytes = 256 * 1024;
+  ctx::protected_fixedsize_stack Make{kStackBytes};
+  std::vector<ctx::stack_context> Free;
+};
+inline StackPool Stacks;
+
+/// The StackAllocator Boost.Context copies into each fibre.
+struct PooledStack {
+  ctx::stack_context allocate() {
+    if (Stacks.Free.empty())
+      return Stacks.Make.allocate();
+    ctx::stack_context S = Stacks.Free.back();
+    Stacks.Free.pop_back();
+    return S;
+  }
+  void deallocate(ctx::stack_context &S) noexcept { Stacks.Free.push_back(S); }
+};
+
+/// The block being run: for each of its threads, the continuation of the
+/// scheduler while that thread's fibre runs (a barrier resumes it).
+struct BlockRun {
+  std::vector<ctx::fiber> Scheduler;
+  unsigned Current = 0;
+};
+inline BlockRun *Running = nullptr;
 } // namespace stencilcc_emulation
 
 inline void __syncthreads() {
-  stencilcc_emulation::BlockBarrier->arrive_and_wait();
+  using namespace stencilcc_emulation;
+  ctx::fiber &Back = Running->Scheduler[Running->Current];
+  Back = std::move(Back).resume();
 }
 
 using std::max;
@@ -120,26 +162,44 @@ template <typename Kernel> struct Launch {
     }
     gridDim = Grid;
     blockDim = Block;
+    BlockRun Run;
+    Run.Scheduler.resize(Threads);
+    Running = &Run;
+    std::vector<ctx::fiber> Fibres(Threads);
+    auto Index = [&](unsigned T) {
+      return dim3(T % Block.x, (T / Block.x) % Block.y,
+                  T / (Block.x * Block.y));
+    };
     for (unsigned BZ = 0; BZ < Grid.z; ++BZ)
       for (unsigned BY = 0; BY < Grid.y; ++BY)
         for (unsigned BX = 0; BX < Grid.x; ++BX) {
           blockIdx = dim3(BX, BY, BZ);
           // Garbage, not zeros: generated code must not rely on it.
           std::memset(stencilcc_smem, 0x7f, Shared);
-          std::barrier<> Bar(Threads);
-          BlockBarrier = &Bar;
-          std::vector<std::thread> Pool;
-          Pool.reserve(Threads);
           for (unsigned T = 0; T < Threads; ++T)
-            Pool.emplace_back([&, T] {
-              threadIdx = dim3(T % Block.x, (T / Block.x) % Block.y,
-                               T / (Block.x * Block.y));
-              K(A...);
-            });
-          for (std::thread &Th : Pool)
-            Th.join();
-          BlockBarrier = nullptr;
+            Fibres[T] = ctx::fiber(
+                std::allocator_arg, PooledStack(),
+                [&, T](ctx::fiber &&Back) {
+                  Run.Scheduler[T] = std::move(Back);
+                  K(A...);
+                  return std::move(Run.Scheduler[T]);
+                });
+          // One round per barrier: every live fibre runs to its next
+          // __syncthreads() (or returns) before the next round starts.
+          for (unsigned Round = 0, Live = Threads; Live; ++Round) {
+            Live = 0;
+            for (unsigned I = 0; I < Threads; ++I) {
+              unsigned T = Round % 2 ? Threads - 1 - I : I;
+              if (!Fibres[T])
+                continue;
+              Run.Current = T;
+              threadIdx = Index(T);
+              Fibres[T] = std::move(Fibres[T]).resume();
+              Live += bool(Fibres[T]);
+            }
+          }
         }
+    Running = nullptr;
   }
 };
 

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# generate-selfcheck.sh: write the `stencilcc --emit-test` programs that
+# benchmarks/run-selfcheck-gpu.sh builds and runs on a GPU machine.
+#
+# Usage (from anywhere; paths are relative to the repository root):
+#   benchmarks/generate-selfcheck.sh [--filter REGEX] [--jobs N]
+#
+# Programs (one per line of the manifest):
+#   suite-<name>-<real>-default   the 21 suite stencils x {float,double}, default plan
+#   suite-<name>-<real>-hybrid    the same with a hybrid queue and another exchange:
+#                                 --ns=2 and MCR (box), --ns=2 --rd=2 (star; 3D
+#                                 stars of radius 3 and 4, whose bT is 1: --ns=2)
+#   accepted-<file>-default       every test/Inputs/accepted/*.c, default plan
+# --filter REGEX keeps the ids that match (grep -E).
+#
+# Writes benchmarks/gen-selfcheck/<id>.cu, benchmarks/gen-selfcheck/manifest.txt
+# (`<id> <dims> <stencilcc flags...>`), and benchmarks/gen-selfcheck.tar.xz, the
+# same directory packed (a few MiB instead of tens), which is what to carry to the
+# device machine. Both paths are ignored by git.
+# Environment: STENCILCC=path to stencilcc (default build/tools/stencilcc/stencilcc).
+# Exit status 1 when stencilcc fails on any program.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+STENCILCC=${STENCILCC:-build/tools/stencilcc/stencilcc}
+GEN=benchmarks/gen-selfcheck
+FILTER='' JOBS=2
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --filter) FILTER=$2; shift 2 ;;
+    --jobs) JOBS=$2; shift 2 ;;
+    *) echo "usage: $0 [--filter REGEX] [--jobs N]" >&2; exit 2 ;;
+  esac
+done
+[[ -x $STENCILCC ]] || { echo "generate-selfcheck.sh: no stencilcc at $STENCILCC" >&2; exit 2; }
+
+rm -rf "$GEN" "$GEN.tar.xz"
+mkdir -p "$GEN"
+list=()
+while read -r name dims radius shape _flops; do
+  [[ -z $name || $name == \#* ]] && continue
+  hybrid="--ns=2 --exchange=mcr"
+  [[ $shape == star ]] && hybrid="--ns=2 --exchange=scr --rd=2"
+  # Their default bT is 1: no second level to share an exchange location.
+  [[ $shape == star && $dims == 3 && $radius -ge 3 ]] && hybrid="--ns=2"
+  for real in float double; do
+    list+=("suite-$name-$real-default $dims benchmarks/stencils/$name.c -DREAL=$real")
+    list+=("suite-$name-$real-hybrid $dims benchmarks/stencils/$name.c -DREAL=$real $hybrid")
+  done
+done <benchmarks/stencils/suite.txt
+for f in test/Inputs/accepted/*.c; do
+  base=$(basename "$f" .c)
+  dims=$(awk -v f="$base.c" '$1 == f { print $3 }' test/Inputs/accepted/expected.txt | sort -n | tail -n 1)
+  list+=("accepted-$base-default $dims $f")
+done
+if [[ -n $FILTER ]]; then
+  mapfile -t list < <(printf '%s\n' "${list[@]}" | awk -v re="$FILTER" '$1 ~ re')
+fi
+
+one() { # id dims input flags...
+  local id=$1 dims=$2 input=$3
+  shift 3
+  if "$STENCILCC" --emit-test "$input" "$@" -o "$GEN/$id.cu" >"$GEN/$id.log" 2>&1; then
+    rm -f "$GEN/$id.log"
+    echo "$id $dims $*"
+  else
+    echo "generate-selfcheck.sh: stencilcc failed on $id:" >&2
+    sed 's/^/  /' "$GEN/$id.log" | head -n 5 >&2
+  fi
+}
+export -f one
+export STENCILCC GEN
+# shellcheck disable=SC2016
+printf '%s\n' "${list[@]}" | xargs -d '\n' -P "$JOBS" -I{} bash -c 'one $1' _ {} |
+  sort >"$GEN/manifest.txt"
+made=$(wc -l <"$GEN/manifest.txt")
+tar -C benchmarks -cJf "$GEN.tar.xz" gen-selfcheck
+echo "generate-selfcheck.sh: $made of ${#list[@]} programs in $GEN ($(du -sh "$GEN" | cut -f1));" \
+     "packed: $GEN.tar.xz ($(du -h "$GEN.tar.xz" | cut -f1))"
+[[ $made -eq ${#list[@]} && $made -gt 0 ]]

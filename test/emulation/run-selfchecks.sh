@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Builds the `stencilcc --emit-test` program of every benchmark stencil
+# (float and double) and of every accepted input with the host compiler and
+# include/stencilcc/Runtime/CudaEmulation.h, and runs it: the generated
+# kernels themselves, on the CPU, against each region's C text, with the
+# program's own edge cases (T = 0, 1, bT-1, bT, bT+1, 2bT+1, 2bT+2; a tiny
+# grid and one of whole blocks besides its default of about 1.5 blocks).
+# Plans are spread over the jobs: bT 1..4, SCR with RD 1..3, MCR, queue
+# slots in shared memory (--ns), stream blocks (--sl), --opt=none,
+# --prefetch, the default plan, --naive.
+#
+#   run-selfchecks.sh STENCILCC SOURCE_DIR [WORK_DIR]
+#
+# Prints one line per program (its plan and its own `N passed, N failed`),
+# every failed case, and a closing `N passed, N failed` over all cases
+# (also in WORK_DIR/summary.txt, which scripts/test.sh prints); exits 1 on
+# any failure. SELFCHECK_FILTER=REGEX runs only matching jobs.
+set -uo pipefail
+STENCILCC=$1
+SRC=$2
+WORK=${3:-$(mktemp -d)}
+rm -rf "$WORK"
+mkdir -p "$WORK"
+CXX=${CXX:-g++}
+export STENCILCC SRC WORK CXX
+
+# One job per line: name|input|stencilcc flags
+jobs=()
+# Suite: each stencil gets one plan per precision from a rotation; block
+# sizes are the halo (2 bT r) plus a width no block divides.
+i=0
+while read -r name dims radius shape _flops; do
+  [[ -z $name || $name == \#* ]] && continue
+  r=$radius
+  # MCR needs neighbours exchanged from several planes: a star stencil has
+  # them only without its specialization.
+  mcr="--exchange=mcr"
+  [[ $shape == star ]] && mcr="--exchange=mcr --opt=none"
+  for j in 0 1; do
+    real=$([[ $j == 0 ]] && echo float || echo double)
+    k=$(( (2 * i + j) % 8 ))
+    # shellcheck disable=SC2249
+    if [[ $dims == 2 ]]; then
+      case $k in
+        0) p="--bt=2 --bs=$((4 * r + 13)) --sl=16" ;;
+        1) p="--bt=3 --bs=$((6 * r + 20)) --sl=0 --exchange=scr --rd=2 --ns=2" ;;
+        2) p="--bt=4 --bs=$((8 * r + 24)) --sl=24 $mcr" ;;
+        3) p="--bt=3 --bs=$((6 * r + 11)) --sl=16 $mcr --ns=3" ;;
+        4) p="--bt=2 --bs=$((4 * r + 16)) --sl=9 --opt=none --prefetch=0" ;;
+        5) p="--bt=3 --bs=$((6 * r + 14)) --sl=20 --exchange=scr --rd=3 --prefetch=1" ;;
+        6) p="" ;; # the default plan
+        7) p="--naive" ;;
+      esac
+    else
+      case $k in
+        0) p="--bt=2 --bs=$((4 * r + 5))x$((4 * r + 9)) --sl=8" ;;
+        1) p="--bt=2 --bs=$((4 * r + 6))x$((4 * r + 12)) --sl=0 $mcr --ns=2" ;;
+        2) p="--bt=1 --bs=$((2 * r + 7))x$((2 * r + 10)) --sl=5" ;;
+        3) p="--bt=3 --bs=$((6 * r + 4))x$((6 * r + 8)) --sl=6 --exchange=scr --rd=3" ;;
+        4) p="--bt=2 --bs=$((4 * r + 5))x$((4 * r + 8)) --sl=7 --opt=none --prefetch=0" ;;
+        5) p="--bt=2 --bs=$((4 * r + 6))x$((4 * r + 6)) --sl=0 --exchange=scr --rd=2 --ns=3" ;;
+        6) p="" ;;
+        7) p="--naive" ;;
+      esac
+    fi
+    jobs+=("suite-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real $p")
+  done
+  i=$((i + 1))
+done <"$SRC/benchmarks/stencils/suite.txt"
+
+# Accepted inputs: two plans per dimensionality, alternating.
+i=0
+for f in "$SRC"/test/Inputs/accepted/*.c; do
+  base=$(basename "$f")
+  # A file whose regions differ in dimensions keeps the default block sizes.
+  dims=$(awk -v f="$base" '$1 == f { print $3 }' \
+    "$SRC/test/Inputs/accepted/expected.txt" | sort -u | paste -sd+)
+  case "$dims-$((i % 2))" in
+    1-0) p="--bt=2 --bs=32" ;;
+    1-1) p="--bt=3 --bs=40 --exchange=scr --rd=2" ;;
+    2-0) p="--bt=2 --bs=32 --sl=16" ;;
+    2-1) p="--bt=3 --bs=40 --sl=0 --exchange=scr --rd=2 --ns=2" ;;
+    3-0) p="--bt=2 --bs=8x16 --sl=8" ;;
+    3-1) p="--bt=1 --bs=8x12 --sl=0" ;;
+    *) p="--bt=2 --sl=8" ;;
+  esac
+  jobs+=("accepted-${base%.c}|test/Inputs/accepted/$base|$p")
+  i=$((i + 1))
+done
+
+one() { # name|input|flags
+  local name input flags d
+  IFS='|' read -r name input flags <<<"$1"
+  d="$WORK/$name"
+  mkdir -p "$d"
+  # shellcheck disable=SC2086
+  if ! "$STENCILCC" --emit-test "$SRC/$input" $flags -o "$d/check.cu" \
+       >"$d/log" 2>&1; then
+    echo "ERROR $name [$flags]: stencilcc failed: $(grep -m1 error "$d/log")"
+    return
+  fi
+  # -O0: a tenth of -O1's compile time on the unrolled kernels, and the
+  # small grids run in milliseconds either way.
+  if ! $CXX -std=c++20 -O0 -w -I"$SRC/include" \
+       -include stencilcc/Runtime/CudaEmulation.h -x c++ "$d/check.cu" \
+       -x none -lboost_context -o "$d/check" >>"$d/log" 2>&1; then
+    echo "ERROR $name [$flags]: build failed: $(grep -m1 error "$d/log")"
+    return
+  fi
+  "$d/check" >"$d/out" 2>&1
+  local rc=$? summary
+  summary=$(tail -n 1 "$d/out")
+  if [[ $rc -eq 0 ]]; then
+    echo "OK    $name [$flags]: $summary"
+  else
+    echo "FAIL  $name [$flags]: exit $rc, $summary"
+    grep -E '^(FAIL|SKIP)' "$d/out" | sed 's/^/      /'
+    tail -n 3 "$d/out" | grep -vE '^(PASS|FAIL|SKIP|[0-9]+ passed)' | sed 's/^/      /'
+  fi
+}
+export -f one
+
+start=$SECONDS
+if [[ -n ${SELFCHECK_FILTER:-} ]]; then
+  mapfile -t jobs < <(printf '%s\n' "${jobs[@]}" | grep -E -- "$SELFCHECK_FILTER")
+fi
+printf '%s\n' "${jobs[@]}" |
+  xargs -d '\n' -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} >"$WORK/results.txt"
+sort -k2,2 "$WORK/results.txt"
+
+# Totals over the cases of every program that ran to its summary line.
+cases_passed=$(cat "$WORK"/*/out 2>/dev/null | awk '/^[0-9]+ passed, [0-9]+ failed/ { p += $1 } END { print p + 0 }')
+cases_failed=$(cat "$WORK"/*/out 2>/dev/null | awk '/^[0-9]+ passed, [0-9]+ failed/ { f += $3 } END { print f + 0 }')
+programs=$(wc -l <"$WORK/results.txt")
+failed=$(grep -c '^FAIL ' "$WORK/results.txt")
+unbuilt=$(grep -c '^ERROR ' "$WORK/results.txt")
+{
+  echo "emulated self-checks: $programs programs, $failed with failed cases, $unbuilt not built (each counted as a failed case); $((SECONDS - start)) s"
+  echo "$cases_passed passed, $((cases_failed + unbuilt)) failed"
+} | tee "$WORK/summary.txt"
+[[ $failed -eq 0 && $unbuilt -eq 0 && $cases_failed -eq 0 && $programs -gt 0 ]]

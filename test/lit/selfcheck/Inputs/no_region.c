@@ -1,0 +1,2 @@
+/* No region at all. */
+int twice(int x) { return 2 * x; }
