@@ -11,6 +11,7 @@
 #include "stencilcc/Frontend/FrontendAction.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 #include "stencilcc/Support/Config.h"
+#include "stencilcc/Support/DependencyFile.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -113,6 +114,33 @@ cl::list<std::string> ExtraArgs("extra-arg",
                                          "line"),
                                 cl::value_desc("arg"), cl::cat(Category));
 
+// The dependency-file options of C compilers, so build systems track the
+// headers a stencil includes the way they do for a compiled C file.
+cl::OptionCategory DepCategory("Dependency file options (for build "
+                               "systems; need -o <file>)");
+cl::opt<bool> WriteDeps("MD",
+                        cl::desc("Also write a Make-format dependency file: "
+                                 "the -o file depends on the input and every "
+                                 "header read (default: off)"),
+                        cl::cat(DepCategory));
+cl::opt<std::string> DepFile("MF",
+                             cl::desc("Write the dependency file to <file> "
+                                      "(default: the -o file with its "
+                                      "extension replaced by .d)"),
+                             cl::value_desc("file"), cl::Prefix,
+                             cl::cat(DepCategory));
+cl::list<std::string> DepTargets("MT",
+                                 cl::desc("Name the rule's target <target> "
+                                          "instead of the -o file "
+                                          "(repeatable)"),
+                                 cl::value_desc("target"), cl::Prefix,
+                                 cl::cat(DepCategory));
+cl::opt<bool> DepPhony("MP",
+                       cl::desc("Add an empty rule for each header, so Make "
+                                "does not fail once one is deleted (default: "
+                                "off)"),
+                       cl::cat(DepCategory));
+
 void printVersion(raw_ostream &OS) {
   OS << "stencilcc version " << STENCILCC_VERSION << "\n"
      << "  built with LLVM/Clang " << STENCILCC_LLVM_VERSION << " and "
@@ -132,7 +160,7 @@ int main(int Argc, const char **Argv) {
   // diagnostics too; list it with stencilcc's options.
   if (cl::Option *C = cl::getRegisteredOptions().lookup("color"))
     C->addCategory(Category);
-  cl::HideUnrelatedOptions({&Category, &PlanCategory});
+  cl::HideUnrelatedOptions({&Category, &PlanCategory, &DepCategory});
 
   // The compilation database, the way Clang tools take it: the arguments
   // after `--` (cut from argv here), else `-p`, else no flags at all. There
@@ -183,6 +211,22 @@ int main(int Argc, const char **Argv) {
     Request.Variant = Variant;
   if (Prefetch.getNumOccurrences())
     Request.Prefetch = Prefetch;
+
+  // A depfile names the file it describes, so there must be one; checked
+  // before any work so a bad command line writes nothing.
+  bool ToFile = !OutputFile.empty() && OutputFile != "-";
+  if (WriteDeps && !ToFile)
+    return fail("-MD needs an output file (-o <file>): the dependency file "
+                "names it as the target");
+  if (!WriteDeps && (DepFile.getNumOccurrences() ||
+                     DepTargets.getNumOccurrences() || DepPhony))
+    return fail("-MF, -MT and -MP only apply with -MD");
+  std::string DepPath = DepFile;
+  if (WriteDeps && DepPath.empty()) {
+    SmallString<256> P(OutputFile);
+    sys::path::replace_extension(P, "d");
+    DepPath = std::string(P);
+  }
 
   if (!sys::fs::exists(InputFile))
     return fail("no such file: '" + InputFile + "'");
@@ -276,5 +320,16 @@ int main(int Argc, const char **Argv) {
         return Error::success();
       }))
     return fail("cannot write '" + OutputFile + "': " + toString(std::move(E)));
+  // After the output, so a run that fails leaves no depfile either.
+  if (WriteDeps) {
+    std::vector<std::string> Targets(DepTargets.begin(), DepTargets.end());
+    if (Targets.empty())
+      Targets.push_back(OutputFile);
+    if (Error E = writeToOutput(DepPath, [&](raw_ostream &Out) {
+          Out << formatMakeDependencies(Targets, R.Dependencies, DepPhony);
+          return Error::success();
+        }))
+      return fail("cannot write '" + DepPath + "': " + toString(std::move(E)));
+  }
   return 0;
 }
