@@ -63,15 +63,22 @@ function(stencilcc_generate out_var)
     # libraries count too.
     set(incs "$<TARGET_PROPERTY:${arg_TARGET},INCLUDE_DIRECTORIES>")
     set(defs "$<TARGET_PROPERTY:${arg_TARGET},COMPILE_DEFINITIONS>")
+    # $<SEMICOLON>: a ';' here would split the expression itself; after
+    # evaluation COMMAND_EXPAND_LISTS makes each flag an argument.
     list(APPEND flags
-      "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
-      "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>")
+      "$<$<BOOL:${incs}>:-I$<JOIN:${incs},$<SEMICOLON>-I>>"
+      "$<$<BOOL:${defs}>:-D$<JOIN:${defs},$<SEMICOLON>-D>>")
   endif()
 
   set(outputs)
   foreach(src IN LISTS arg_SOURCES)
     get_filename_component(src_abs "${src}" ABSOLUTE
       BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    get_source_file_property(generated "${src_abs}" GENERATED)
+    if(NOT EXISTS "${src_abs}" AND NOT generated)
+      message(FATAL_ERROR "stencilcc_generate: no source file '${src}' "
+        "(looked for ${src_abs})")
+    endif()
     get_filename_component(src_dir "${src_abs}" DIRECTORY)
     get_filename_component(name "${src_abs}" NAME_WLE)
     set(out "${out_dir}/${name}.cu")
