@@ -45,25 +45,33 @@ cl::opt<bool> Analyze("analyze",
                                "dependences)"),
                       cl::cat(Category));
 cl::OptionCategory PlanCategory(
-    "Plan options (apply to every region; defaults in docs/plans.md)");
+    "Plan options (apply to every region; see docs/plans.md)");
 cl::opt<unsigned> TemporalDegree("bt", cl::desc("Temporal blocking degree: "
-                                                "time steps per kernel"),
+                                                "time steps per kernel, "
+                                                "1..32 (default: 1D/2D 8 "
+                                                "at radius 1, else 4; 3D 3 "
+                                                "at radius 1, 2 at radius "
+                                                "2, else 1)"),
                                  cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<std::string> BlockSizes(
     "bs", cl::desc("Threads per block along the tiled dimensions, halo "
-                   "included: N (1D/2D) or NxM (3D, fastest last)"),
+                   "included: N (1D/2D) or NxM (3D, fastest last) "
+                   "(default: 256; 3D 32x32 for float radius-1 star "
+                   "stencils, else 16x32)"),
     cl::value_desc("size"), cl::cat(PlanCategory));
 cl::opt<unsigned> StreamLength("sl", cl::desc("Stream block length h_SN: "
                                               "output planes per block along "
-                                              "the streaming dimension (0 = "
-                                              "whole)"),
+                                              "the streaming dimension, 0 = "
+                                              "whole (default: 2D 512, 3D "
+                                              "128, 1D 0)"),
                                cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<unsigned> SharedSlots("ns", cl::desc("Circular-queue slots placed in "
                                              "shared memory instead of "
-                                             "registers"),
+                                             "registers (default: 0)"),
                               cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<ExchangeScheme> Exchange(
-    "exchange", cl::desc("In-plane neighbour exchange through shared memory"),
+    "exchange", cl::desc("In-plane neighbour exchange through shared memory "
+                         "(default: scr)"),
     cl::values(clEnumValN(ExchangeScheme::SCR, "scr",
                           "single column reuse, with --rd"),
                clEnumValN(ExchangeScheme::MCR, "mcr",
@@ -71,10 +79,11 @@ cl::opt<ExchangeScheme> Exchange(
     cl::cat(PlanCategory));
 cl::opt<unsigned> ReuseDegree("rd", cl::desc("SCR reuse degree: levels "
                                              "sharing one exchange location "
-                                             "(1..bT)"),
+                                             "(1..bT, default: 1)"),
                               cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<OptimizationVariant> Variant(
-    "opt", cl::desc("Kernel specialization"),
+    "opt", cl::desc("Kernel specialization (default: star for star "
+                    "stencils, none otherwise)"),
     cl::values(clEnumValN(OptimizationVariant::Star, "star",
                           "diagonal-access-free: streaming neighbours from "
                           "registers"),
@@ -84,7 +93,7 @@ cl::opt<OptimizationVariant> Variant(
 cl::opt<unsigned> Prefetch("prefetch",
                            cl::desc("Planes the loads run ahead of the first "
                                     "level, hiding global-memory latency "
-                                    "(0..8)"),
+                                    "(0..8, default: 2)"),
                            cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<bool> Naive("naive",
                     cl::desc("Emit the naive baseline instead: one kernel "
@@ -94,7 +103,7 @@ cl::opt<bool> Naive("naive",
 
 enum class OutputFormat { Text, JSON };
 cl::opt<OutputFormat> Format(
-    "format", cl::desc("Format of --analyze output"),
+    "format", cl::desc("Format of --analyze output (default: text)"),
     cl::values(clEnumValN(OutputFormat::Text, "text", "readable text"),
                clEnumValN(OutputFormat::JSON, "json", "JSON (llvm::json)")),
     cl::init(OutputFormat::Text), cl::cat(Category));
@@ -103,15 +112,17 @@ cl::opt<std::string> BuildPath(
                   "input's flags are read from it"),
     cl::value_desc("build-dir"), cl::cat(Category));
 cl::list<std::string> IncludeDirs("I", cl::Prefix,
-                                  cl::desc("Add <dir> to the include path"),
+                                  cl::desc("Add <dir> to the include path "
+                                         "(repeatable)"),
                                   cl::value_desc("dir"), cl::cat(Category));
 cl::list<std::string> Defines("D", cl::Prefix,
                               cl::desc("Define <macro> (as in the C "
-                                       "compiler: NAME or NAME=VALUE)"),
+                                       "compiler: NAME or NAME=VALUE; "
+                                       "repeatable)"),
                               cl::value_desc("macro"), cl::cat(Category));
 cl::list<std::string> ExtraArgs("extra-arg",
                                 cl::desc("Append <arg> to the Clang command "
-                                         "line"),
+                                         "line (repeatable)"),
                                 cl::value_desc("arg"), cl::cat(Category));
 
 // The dependency-file options of C compilers, so build systems track the
@@ -159,7 +170,7 @@ int main(int Argc, const char **Argv) {
   // LLVM's own --color (auto/always/never through WithColor) serves the
   // diagnostics too; list it with stencilcc's options.
   if (cl::Option *C = cl::getRegisteredOptions().lookup("color"))
-    C->addCategory(Category);
+    C->Categories.assign({&Category}); // listed once, not also on its own
   cl::HideUnrelatedOptions({&Category, &PlanCategory, &DepCategory});
 
   // The compilation database, the way Clang tools take it: the arguments
@@ -176,7 +187,9 @@ int main(int Argc, const char **Argv) {
           Argc, Argv,
           "stencilcc: annotated C stencils to CUDA\n\n"
           "  stencilcc input.c -o out.cu [plan options] [-- <clang args>]\n"
-          "  stencilcc --analyze input.c [--format=json] [-o out]\n\n"
+          "  stencilcc --analyze input.c [--format=json] [-o out]\n"
+          "  stencilcc input.c -o out.cu -MD [-MF out.d]  (for build "
+          "systems)\n\n"
           "Compiles the '#pragma scop' regions of a C file into CUDA with "
           "N.5D\ntemporal blocking (or, with --analyze, prints the analysis "
           "of each\nstencil). Compiler flags for the input come from -I/-D, "
