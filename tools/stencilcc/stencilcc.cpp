@@ -132,7 +132,7 @@ cl::OptionCategory DepCategory("Dependency file options (for build "
 cl::opt<bool> WriteDeps("MD",
                         cl::desc("Also write a Make-format dependency file: "
                                  "the -o file depends on the input and every "
-                                 "header read (default: off)"),
+                                 "header read"),
                         cl::cat(DepCategory));
 cl::opt<std::string> DepFile("MF",
                              cl::desc("Write the dependency file to <file> "
@@ -148,8 +148,7 @@ cl::list<std::string> DepTargets("MT",
                                  cl::cat(DepCategory));
 cl::opt<bool> DepPhony("MP",
                        cl::desc("Add an empty rule for each header, so Make "
-                                "does not fail once one is deleted (default: "
-                                "off)"),
+                                "does not fail once one is deleted"),
                        cl::cat(DepCategory));
 
 void printVersion(raw_ostream &OS) {
@@ -248,6 +247,17 @@ int main(int Argc, const char **Argv) {
     if (!sys::fs::getUniqueID(InputFile, In) &&
         !sys::fs::getUniqueID(OutputFile, Out) && In == Out)
       return fail("output file '" + OutputFile + "' is the input file");
+  }
+  if (WriteDeps) {
+    // Written last, it would replace the output or the input.
+    sys::fs::UniqueID Dep, Other;
+    bool Clash = DepPath == OutputFile;
+    for (const std::string &F : {InputFile.getValue(), OutputFile.getValue()})
+      Clash |= !sys::fs::getUniqueID(DepPath, Dep) &&
+               !sys::fs::getUniqueID(F, Other) && Dep == Other;
+    if (Clash)
+      return fail("dependency file '" + DepPath +
+                  "' is the input or the output file");
   }
 
   if (!DB && !BuildPath.empty()) {
