@@ -1,5 +1,6 @@
 # lit configuration for stencilcc's output tests.
 import os
+import sys
 import lit.formats
 
 config.name = "stencilcc"
@@ -12,4 +13,5 @@ config.test_exec_root = config.stencilcc_obj
 config.substitutions.append(("%stencilcc", os.path.join(config.stencilcc_bin, "stencilcc")))
 config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%src", config.stencilcc_src))
+config.substitutions.append(("%python", sys.executable))
 config.environment["LC_ALL"] = "C"

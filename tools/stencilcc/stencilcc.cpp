@@ -12,6 +12,7 @@
 #include "stencilcc/Frontend/FrontendAction.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 #include "stencilcc/Support/Config.h"
+#include "stencilcc/Support/DependencyFile.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -53,22 +54,32 @@ cl::opt<bool> EmitTest(
              "docs/self-check.md)"),
     cl::cat(Category));
 cl::OptionCategory PlanCategory(
-    "Plan options (apply to every region; defaults in docs/plans.md)");
+    "Plan options (apply to every region; see docs/plans.md)");
 cl::opt<unsigned> TemporalDegree("bt", cl::desc("Temporal blocking degree: "
-                                                "time steps per kernel"),
+                                                "time steps per kernel, "
+                                                "1..32 (default: 1D/2D 8 "
+                                                "at radius 1, else 4, "
+                                                "lowered to fit the cached "
+                                                "exchange; 3D 4 for float "
+                                                "radius-1 stars, else 3 at "
+                                                "radius 1, 2 at radius 2, "
+                                                "else 1)"),
                                  cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<std::string> BlockSizes(
     "bs", cl::desc("Threads per block along the tiled dimensions, halo "
-                   "included: N (1D/2D) or NxM (3D, fastest last)"),
+                   "included: N (1D/2D) or NxM (3D, fastest last) "
+                   "(default: 256; 3D 32x32 for float radius-1 star "
+                   "stencils, else 16x32)"),
     cl::value_desc("size"), cl::cat(PlanCategory));
 cl::opt<unsigned> StreamLength("sl", cl::desc("Stream block length h_SN: "
                                               "output planes per block along "
-                                              "the streaming dimension (0 = "
-                                              "whole)"),
+                                              "the streaming dimension, 0 = "
+                                              "whole (default: 2D 512, 3D "
+                                              "128, 1D 0)"),
                                cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<unsigned> SharedSlots("ns", cl::desc("Circular-queue slots placed in "
                                              "shared memory instead of "
-                                             "registers"),
+                                             "registers (default: 0)"),
                               cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<ExchangeScheme> Exchange(
     "exchange",
@@ -91,10 +102,11 @@ cl::opt<unsigned> BlocksPerSM(
     cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<unsigned> ReuseDegree("rd", cl::desc("SCR reuse degree: levels "
                                              "sharing one exchange location "
-                                             "(1..bT)"),
+                                             "(1..bT, default: 1)"),
                               cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<OptimizationVariant> Variant(
-    "opt", cl::desc("Kernel specialization"),
+    "opt", cl::desc("Kernel specialization (default: star for star "
+                    "stencils, none otherwise)"),
     cl::values(clEnumValN(OptimizationVariant::Star, "star",
                           "diagonal-access-free: streaming neighbours from "
                           "registers"),
@@ -104,7 +116,7 @@ cl::opt<OptimizationVariant> Variant(
 cl::opt<unsigned> Prefetch("prefetch",
                            cl::desc("Planes the loads run ahead of the first "
                                     "level, hiding global-memory latency "
-                                    "(0..8)"),
+                                    "(0..8, default: 2)"),
                            cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<bool> Naive("naive",
                     cl::desc("Emit the naive baseline instead: one kernel "
@@ -114,7 +126,7 @@ cl::opt<bool> Naive("naive",
 
 enum class OutputFormat { Text, JSON };
 cl::opt<OutputFormat> Format(
-    "format", cl::desc("Format of --analyze output"),
+    "format", cl::desc("Format of --analyze output (default: text)"),
     cl::values(clEnumValN(OutputFormat::Text, "text", "readable text"),
                clEnumValN(OutputFormat::JSON, "json", "JSON (llvm::json)")),
     cl::init(OutputFormat::Text), cl::cat(Category));
@@ -123,16 +135,44 @@ cl::opt<std::string> BuildPath(
                   "input's flags are read from it"),
     cl::value_desc("build-dir"), cl::cat(Category));
 cl::list<std::string> IncludeDirs("I", cl::Prefix,
-                                  cl::desc("Add <dir> to the include path"),
+                                  cl::desc("Add <dir> to the include path "
+                                         "(repeatable)"),
                                   cl::value_desc("dir"), cl::cat(Category));
 cl::list<std::string> Defines("D", cl::Prefix,
                               cl::desc("Define <macro> (as in the C "
-                                       "compiler: NAME or NAME=VALUE)"),
+                                       "compiler: NAME or NAME=VALUE; "
+                                       "repeatable)"),
                               cl::value_desc("macro"), cl::cat(Category));
 cl::list<std::string> ExtraArgs("extra-arg",
                                 cl::desc("Append <arg> to the Clang command "
-                                         "line"),
+                                         "line (repeatable)"),
                                 cl::value_desc("arg"), cl::cat(Category));
+
+// The dependency-file options of C compilers, so build systems track the
+// headers a stencil includes the way they do for a compiled C file.
+cl::OptionCategory DepCategory("Dependency file options (for build "
+                               "systems; need -o <file>)");
+cl::opt<bool> WriteDeps("MD",
+                        cl::desc("Also write a Make-format dependency file: "
+                                 "the -o file depends on the input and every "
+                                 "header read"),
+                        cl::cat(DepCategory));
+cl::opt<std::string> DepFile("MF",
+                             cl::desc("Write the dependency file to <file> "
+                                      "(default: the -o file with its "
+                                      "extension replaced by .d)"),
+                             cl::value_desc("file"), cl::Prefix,
+                             cl::cat(DepCategory));
+cl::list<std::string> DepTargets("MT",
+                                 cl::desc("Name the rule's target <target> "
+                                          "instead of the -o file "
+                                          "(repeatable)"),
+                                 cl::value_desc("target"), cl::Prefix,
+                                 cl::cat(DepCategory));
+cl::opt<bool> DepPhony("MP",
+                       cl::desc("Add an empty rule for each header, so Make "
+                                "does not fail once one is deleted"),
+                       cl::cat(DepCategory));
 
 void printVersion(raw_ostream &OS) {
   OS << "stencilcc version " << STENCILCC_VERSION << "\n"
@@ -152,8 +192,8 @@ int main(int Argc, const char **Argv) {
   // LLVM's own --color (auto/always/never through WithColor) serves the
   // diagnostics too; list it with stencilcc's options.
   if (cl::Option *C = cl::getRegisteredOptions().lookup("color"))
-    C->addCategory(Category);
-  cl::HideUnrelatedOptions({&Category, &PlanCategory});
+    C->Categories.assign({&Category}); // listed once, not also on its own
+  cl::HideUnrelatedOptions({&Category, &PlanCategory, &DepCategory});
 
   // The compilation database, the way Clang tools take it: the arguments
   // after `--` (cut from argv here), else `-p`, else no flags at all. There
@@ -170,7 +210,9 @@ int main(int Argc, const char **Argv) {
           "stencilcc: annotated C stencils to CUDA\n\n"
           "  stencilcc input.c -o out.cu [plan options] [-- <clang args>]\n"
           "  stencilcc --emit-test input.c -o check.cu [plan options]\n"
-          "  stencilcc --analyze input.c [--format=json] [-o out]\n\n"
+          "  stencilcc --analyze input.c [--format=json] [-o out]\n"
+          "  stencilcc input.c -o out.cu -MD [-MF out.d]  (for build "
+          "systems)\n\n"
           "Compiles the '#pragma scop' regions of a C file into CUDA with "
           "N.5D\ntemporal blocking (or, with --analyze, prints the analysis "
           "of each\nstencil; with --emit-test, writes a program that checks "
@@ -213,6 +255,22 @@ int main(int Argc, const char **Argv) {
   if (Prefetch.getNumOccurrences())
     Request.Prefetch = Prefetch;
 
+  // A depfile names the file it describes, so there must be one; checked
+  // before any work so a bad command line writes nothing.
+  bool ToFile = !OutputFile.empty() && OutputFile != "-";
+  if (WriteDeps && !ToFile)
+    return fail("-MD needs an output file (-o <file>): the dependency file "
+                "names it as the target");
+  if (!WriteDeps && (DepFile.getNumOccurrences() ||
+                     DepTargets.getNumOccurrences() || DepPhony))
+    return fail("-MF, -MT and -MP only apply with -MD");
+  std::string DepPath = DepFile;
+  if (WriteDeps && DepPath.empty()) {
+    SmallString<256> P(OutputFile);
+    sys::path::replace_extension(P, "d");
+    DepPath = std::string(P);
+  }
+
   if (!sys::fs::exists(InputFile))
     return fail("no such file: '" + InputFile + "'");
   if (!OutputFile.empty() && OutputFile != "-") {
@@ -220,6 +278,17 @@ int main(int Argc, const char **Argv) {
     if (!sys::fs::getUniqueID(InputFile, In) &&
         !sys::fs::getUniqueID(OutputFile, Out) && In == Out)
       return fail("output file '" + OutputFile + "' is the input file");
+  }
+  if (WriteDeps) {
+    // Written last, it would replace the output or the input.
+    sys::fs::UniqueID Dep, Other;
+    bool Clash = DepPath == OutputFile;
+    for (const std::string &F : {InputFile.getValue(), OutputFile.getValue()})
+      Clash |= !sys::fs::getUniqueID(DepPath, Dep) &&
+               !sys::fs::getUniqueID(F, Other) && Dep == Other;
+    if (Clash)
+      return fail("dependency file '" + DepPath +
+                  "' is the input or the output file");
   }
 
   if (!DB && !BuildPath.empty()) {
@@ -321,5 +390,16 @@ int main(int Argc, const char **Argv) {
         return Error::success();
       }))
     return fail("cannot write '" + OutputFile + "': " + toString(std::move(E)));
+  // After the output, so a run that fails leaves no depfile either.
+  if (WriteDeps) {
+    std::vector<std::string> Targets(DepTargets.begin(), DepTargets.end());
+    if (Targets.empty())
+      Targets.push_back(OutputFile);
+    if (Error E = writeToOutput(DepPath, [&](raw_ostream &Out) {
+          Out << formatMakeDependencies(Targets, R.Dependencies, DepPhony);
+          return Error::success();
+        }))
+      return fail("cannot write '" + DepPath + "': " + toString(std::move(E)));
+  }
   return 0;
 }

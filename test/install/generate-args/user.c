@@ -1,0 +1,1 @@
+int stencilcc_test_user;
