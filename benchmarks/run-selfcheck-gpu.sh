@@ -8,8 +8,9 @@
 #
 #   --filter REGEX  only the programs whose id matches (grep -E)
 #   --jobs N        parallel nvcc builds (default 16); the programs run one at a time
-#   --deadline S    start no build or run after S seconds (default 540), so the
-#                   table prints inside a 10-minute call
+#   --deadline S    start no build or run after S seconds (default 540), and stop
+#                   builds still running then, so the table prints inside a
+#                   10-minute call (BUILD_TIMEOUT, default 300 s, caps each build)
 #
 # Needs benchmarks/gen-selfcheck/ or benchmarks/gen-selfcheck.tar.xz (unpacked
 # here when the directory is missing), nvcc (PATH or /usr/local/cuda/bin) and a GPU.
@@ -50,6 +51,7 @@ if [[ ! -f $GEN/manifest.txt ]]; then
        "first and carry benchmarks/gen-selfcheck.tar.xz" >&2
   exit 2
 fi
+rm -f "$BUILD"/bin/*.status
 mkdir -p "$BUILD/bin" "$OUTDIR/build" "$OUTDIR/run"
 awk -v re="$FILTER" 're == "" || $1 ~ re' "$GEN/manifest.txt" >"$BUILD/selected.txt"
 n=$(wc -l <"$BUILD/selected.txt")
@@ -63,16 +65,30 @@ build() { # id
     return
   fi
   local t0=$SECONDS
-  if "$NVCC" -O3 -arch="$ARCH" "$GEN/$id.cu" -o "$BUILD/bin/$id" \
-       >"$OUTDIR/build/$id.log" 2>&1; then
+  # A build may not outlive the deadline (some hybrid plans of large box
+  # stencils take nvcc minutes): it is stopped and reported as TIMEOUT.
+  local left=$((END - $(date +%s)))
+  ((left > ${BUILD_TIMEOUT:-300})) && left=${BUILD_TIMEOUT:-300}
+  ((left < 1)) && left=1
+  timeout "$left" "$NVCC" -O3 -arch="$ARCH" "$GEN/$id.cu" -o "$BUILD/bin/$id" \
+    >"$OUTDIR/build/$id.log" 2>&1
+  local rc=$?
+  if ((rc == 0)); then
     echo "OK $((SECONDS - t0))s" >"$BUILD/bin/$id.status"
+  elif ((rc == 124)); then
+    echo "TIMEOUT $((SECONDS - t0))s" >"$BUILD/bin/$id.status"
   else
     echo "FAIL $((SECONDS - t0))s" >"$BUILD/bin/$id.status"
   fi
 }
 export -f build
 t0=$SECONDS
+( while sleep 30; do
+    echo "  [build] $(ls "$BUILD"/bin/*.status 2>/dev/null | wc -l)/$n done, $((SECONDS - t0)) s"
+  done ) &
+beat=$!
 cut -d' ' -f1 "$BUILD/selected.txt" | xargs -P "$JOBS" -I{} bash -c 'build {}'
+kill "$beat" 2>/dev/null; wait "$beat" 2>/dev/null
 echo "built in $((SECONDS - t0)) s"
 
 # "passed failed" of a program's output (its last line), or "- -".
