@@ -397,7 +397,9 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   }
 
   // Blocks per SM: as many (up to 3) as keep the registers the plan
-  // controls under 9/10 of the cap (the rest holds addresses) (measured on an H100: star2d1r float
+  // controls under 9/10 of the cap (the rest holds addresses), and never
+  // below 80 registers (3D kernels of 512 threads at two blocks per SM,
+  // a cap of 64, spill) (measured on an H100: star2d1r float
   // 1264 GCells/s at one block per SM, 1324 at three).
   if (R.BlocksPerSM) {
     Plan.BlocksPerSM = *R.BlocksPerSM;
@@ -417,7 +419,7 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
       if (Plan.threadsPerBlock() * M <= Limits.MaxThreadsPerSM &&
           Plan.sharedBytes() * M <= Limits.MaxSharedPerSM &&
           Needed * 10 < registerCap(Plan, M, Limits) * 9 &&
-          registerCap(Plan, M, Limits) >= 64) {
+          registerCap(Plan, M, Limits) >= 80) {
         Plan.BlocksPerSM = M;
         break;
       }
