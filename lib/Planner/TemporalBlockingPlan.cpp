@@ -143,20 +143,28 @@ static KernelGeometry geometryOf(const StencilAnalysis &A) {
   return G;
 }
 
+/// The in-plane part of \p O (one entry per tiled dimension), if it is
+/// not zero: the read leaves the thread's own column.
+static std::optional<std::vector<int64_t>>
+neighbourPart(const TemporalBlockingPlan &Plan, const std::vector<int64_t> &O) {
+  std::vector<int64_t> InPlane;
+  bool Zero = true;
+  for (unsigned D : Plan.Geometry.TileDims) {
+    InPlane.push_back(O[D]);
+    Zero &= O[D] == 0;
+  }
+  if (Zero)
+    return std::nullopt;
+  return InPlane;
+}
+
 /// In-plane parts of the reads that leave the thread's own column.
 static std::set<std::vector<int64_t>>
 neighbourOffsets(const TemporalBlockingPlan &Plan, const StencilAnalysis &A) {
   std::set<std::vector<int64_t>> N;
-  for (const std::vector<int64_t> &O : A.Offsets) {
-    std::vector<int64_t> InPlane;
-    bool Zero = true;
-    for (unsigned D : Plan.Geometry.TileDims) {
-      InPlane.push_back(O[D]);
-      Zero &= O[D] == 0;
-    }
-    if (!Zero)
-      N.insert(InPlane);
-  }
+  for (const std::vector<int64_t> &O : A.Offsets)
+    if (auto V = neighbourPart(Plan, O))
+      N.insert(*V);
   return N;
 }
 
@@ -164,18 +172,10 @@ neighbourOffsets(const TemporalBlockingPlan &Plan, const StencilAnalysis &A) {
 /// the reuse the cached exchange turns into register reads.
 static bool neighboursShared(const TemporalBlockingPlan &Plan,
                              const StencilAnalysis &A) {
-  std::set<std::vector<int64_t>> Seen;
-  for (const std::vector<int64_t> &O : A.Offsets) {
-    std::vector<int64_t> InPlane;
-    bool Zero = true;
-    for (unsigned D : Plan.Geometry.TileDims) {
-      InPlane.push_back(O[D]);
-      Zero &= O[D] == 0;
-    }
-    if (!Zero && !Seen.insert(InPlane).second)
-      return true;
-  }
-  return false;
+  size_t Reads = 0;
+  for (const std::vector<int64_t> &O : A.Offsets)
+    Reads += neighbourPart(Plan, O).has_value();
+  return Reads > neighbourOffsets(Plan, A).size();
 }
 
 /// 32-bit registers per thread the queues take (own column and, with the
