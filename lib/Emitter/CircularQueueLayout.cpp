@@ -42,7 +42,7 @@ std::string CircularQueueLayout::boundarySlot(unsigned Slot) const {
 std::string
 CircularQueueLayout::registerDeclarations(const std::string &Elem) const {
   std::string S;
-  {
+  if (Levels > 1) { // level 1 is the last of one level: it keeps none
     std::string Line;
     for (unsigned K = 0; K < Plan.QueueLength; ++K)
       Line += (Line.empty() ? "" : ", ") + boundarySlot(K) + " = 0";

@@ -352,8 +352,9 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
     OS << I2 << "  " << Queue.slot(0, S)
        << " = load_p ? (in_p ? src_cell : boundary_even)[at] : (" << Elem
        << ")0;\n";
-    OS << I2 << "  " << Queue.boundarySlot(S)
-       << " = load_p && !in_p ? boundary_odd[at] : (" << Elem << ")0;\n";
+    if (D > 1) // only a level that is not the last keeps boundary values
+      OS << I2 << "  " << Queue.boundarySlot(S)
+         << " = load_p && !in_p ? boundary_odd[at] : (" << Elem << ")0;\n";
     OS << I2 << "}\n";
   }
   bool HasExchange = !Plan.ExchangedOffsets.empty();
@@ -605,8 +606,9 @@ std::string BlockedKernelWriter::write() {
   OS << "  " << Elem << " *const dst_cell = dst + cell;\n";
   OS << "  const " << Elem << " *const boundary_even = base + ((t0 + " << CR
      << ") & 1) * buffer_size + cell; // initial content read by level 0\n";
-  OS << "  const " << Elem << " *const boundary_odd = base + ((t0 + "
-     << CR + 1 << ") & 1) * buffer_size + cell; // and by level 1\n";
+  if (D > 1)
+    OS << "  const " << Elem << " *const boundary_odd = base + ((t0 + "
+       << CR + 1 << ") & 1) * buffer_size + cell; // and by level 1\n";
   OS << "  const long stride = plane_stride;\n";
   OS << "  auto inside = [&](int q) { return in_tile && q >= lo0 && q < hi0; "
         "};\n";
