@@ -5,9 +5,10 @@
 # kernels themselves, on the CPU, against each region's C text, with the
 # program's own edge cases (T = 0, 1, bT-1, bT, bT+1, 2bT+1, 2bT+2; a tiny
 # grid and one of whole blocks besides its default of about 1.5 blocks).
-# Plans are spread over the jobs: bT 1..4, SCR with RD 1..3, MCR, queue
-# slots in shared memory (--ns), stream blocks (--sl), --opt=none,
-# --prefetch, the default plan, --naive.
+# Plans are spread over the jobs: bT 1..4, SCR with RD 1..3, MCR, the
+# cached exchange (1D, 2D with --ns, 3D), queue slots in shared memory
+# (--ns), stream blocks (--sl), --opt=none, --prefetch, the default plan,
+# --naive.
 #
 #   run-selfchecks.sh STENCILCC SOURCE_DIR [WORK_DIR]
 #
@@ -42,7 +43,7 @@ while read -r name dims radius shape _flops; do
     # shellcheck disable=SC2249
     if [[ $dims == 2 ]]; then
       case $k in
-        0) p="--bt=2 --bs=$((4 * r + 13)) --sl=16" ;;
+        0) p="--bt=2 --bs=$((4 * r + 13)) --sl=16 --exchange=cached --ns=2" ;;
         1) p="--bt=3 --bs=$((6 * r + 20)) --sl=0 --exchange=scr --rd=2 --ns=2" ;;
         2) p="--bt=4 --bs=$((8 * r + 24)) --sl=24 $mcr" ;;
         3) p="--bt=3 --bs=$((6 * r + 11)) --sl=16 $mcr --ns=3" ;;
@@ -53,7 +54,7 @@ while read -r name dims radius shape _flops; do
       esac
     else
       case $k in
-        0) p="--bt=2 --bs=$((4 * r + 5))x$((4 * r + 9)) --sl=8" ;;
+        0) p="--bt=2 --bs=$((4 * r + 5))x$((4 * r + 9)) --sl=8 --exchange=cached" ;;
         1) p="--bt=2 --bs=$((4 * r + 6))x$((4 * r + 12)) --sl=0 $mcr --ns=2" ;;
         2) p="--bt=1 --bs=$((2 * r + 7))x$((2 * r + 10)) --sl=5" ;;
         3) p="--bt=3 --bs=$((6 * r + 4))x$((6 * r + 8)) --sl=6 --exchange=scr --rd=3" ;;
@@ -76,7 +77,7 @@ for f in "$SRC"/test/Inputs/accepted/*.c; do
   dims=$(awk -v f="$base" '$1 == f { print $3 }' \
     "$SRC/test/Inputs/accepted/expected.txt" | sort -u | paste -sd+)
   case "$dims-$((i % 2))" in
-    1-0) p="--bt=2 --bs=32" ;;
+    1-0) p="--bt=2 --bs=32 --exchange=cached" ;;
     1-1) p="--bt=3 --bs=40 --exchange=scr --rd=2" ;;
     2-0) p="--bt=2 --bs=32 --sl=16" ;;
     2-1) p="--bt=3 --bs=40 --sl=0 --exchange=scr --rd=2 --ns=2" ;;
