@@ -45,15 +45,6 @@ std::string scalarArgs(const StencilProgram &P) {
   return S;
 }
 
-/// In-plane part of an offset (one entry per tiled dimension).
-std::vector<int64_t> inPlane(const TemporalBlockingPlan &Plan,
-                             const std::vector<int64_t> &O) {
-  std::vector<int64_t> V;
-  for (unsigned D : Plan.Geometry.TileDims)
-    V.push_back(O[D]);
-  return V;
-}
-
 std::string inPlaneTag(const std::vector<int64_t> &V) {
   std::string S;
   for (int64_t X : V)
@@ -78,8 +69,8 @@ ReadSets readSets(const KernelContext &K) {
     if (K.Plan.readsFromRegisters(O)) {
       R.Registers.insert(S);
     } else if (Cached) {
-      R.Neighbours.insert({S, inPlane(K.Plan, O)});
-      R.NeighbourOffsets.insert(inPlane(K.Plan, O));
+      R.Neighbours.insert({S, K.Plan.inPlaneOffset(O)});
+      R.NeighbourOffsets.insert(K.Plan.inPlaneOffset(O));
     } else {
       R.Exchanged.insert(S);
     }
@@ -174,7 +165,7 @@ std::string emitUpdateFunction(const KernelContext &K) {
     if (Plan.readsFromRegisters(A.Offsets))
       return "c_" + offsetTag(S);
     if (Plan.Exchange == ExchangeScheme::Cached)
-      return neighbourName(S, inPlane(Plan, A.Offsets));
+      return neighbourName(S, Plan.inPlaneOffset(A.Offsets));
     const std::vector<unsigned> &TD = Plan.Geometry.TileDims;
     std::string Index;
     if (TD.size() == 1) {

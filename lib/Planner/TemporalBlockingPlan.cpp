@@ -97,6 +97,14 @@ TemporalBlockingPlan::streamOffset(const std::vector<int64_t> &Offset) const {
   return Geometry.VirtualStream ? 0 : Offset[0];
 }
 
+std::vector<int64_t> TemporalBlockingPlan::inPlaneOffset(
+    const std::vector<int64_t> &Offset) const {
+  std::vector<int64_t> V;
+  for (unsigned D : Geometry.TileDims)
+    V.push_back(Offset[D]);
+  return V;
+}
+
 bool TemporalBlockingPlan::readsFromRegisters(
     const std::vector<int64_t> &Offset) const {
   for (unsigned D : Geometry.TileDims)
@@ -147,13 +155,9 @@ static KernelGeometry geometryOf(const StencilAnalysis &A) {
 /// not zero: the read leaves the thread's own column.
 static std::optional<std::vector<int64_t>>
 neighbourPart(const TemporalBlockingPlan &Plan, const std::vector<int64_t> &O) {
-  std::vector<int64_t> InPlane;
-  bool Zero = true;
-  for (unsigned D : Plan.Geometry.TileDims) {
-    InPlane.push_back(O[D]);
-    Zero &= O[D] == 0;
-  }
-  if (Zero)
+  std::vector<int64_t> InPlane = Plan.inPlaneOffset(O);
+  if (std::all_of(InPlane.begin(), InPlane.end(),
+                  [](int64_t X) { return X == 0; }))
     return std::nullopt;
   return InPlane;
 }

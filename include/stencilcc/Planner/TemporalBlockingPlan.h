@@ -134,6 +134,8 @@ struct TemporalBlockingPlan {
   bool readsFromRegisters(const std::vector<int64_t> &Offset) const;
   /// The streaming component of \p Offset (0 when the stream is virtual).
   int64_t streamOffset(const std::vector<int64_t> &Offset) const;
+  /// The in-plane components of \p Offset, one per tiled dimension.
+  std::vector<int64_t> inPlaneOffset(const std::vector<int64_t> &Offset) const;
   /// One line, e.g. "bT=4 bS=32x32 hSN=whole SCR(RD=1) NS=0 opt=star".
   std::string summary() const;
 };
