@@ -65,11 +65,7 @@ unsigned TemporalBlockingPlan::exchangeLocations() const {
   return (TemporalDegree + ReuseDegree - 1) / ReuseDegree;
 }
 
-unsigned TemporalBlockingPlan::mcrRingLength() const {
-  if (ExchangedOffsets.empty())
-    return 0;
-  return unsigned(Prefetch + Lag - ExchangedOffsets.front() + 1);
-}
+unsigned TemporalBlockingPlan::mcrRingLength() const { return McrRing; }
 
 /// Elements of one exchange plane: the tile padded by the in-plane reach.
 static uint64_t planeElements(const TemporalBlockingPlan &P) {
@@ -226,10 +222,30 @@ static void layoutQueues(TemporalBlockingPlan &Plan, const StencilAnalysis &A) {
   unsigned W = unsigned(Plan.Prefetch + Lag + std::max(G.StreamNeg, Lag) + 1);
   Plan.QueueLength = W;
   Plan.NeighbourRing = 0;
+  Plan.McrRing = 0;
+  // The smallest divisor of U that is at least AtLeast.
+  auto DivisorOf = [](unsigned U, unsigned AtLeast) {
+    unsigned D = AtLeast;
+    while (U % D)
+      ++D;
+    return D;
+  };
   if (Plan.Exchange == ExchangeScheme::SCR) {
     Plan.UnrollPeriod = Ex.empty() ? W : std::lcm(W, 2u);
   } else if (Plan.Exchange == ExchangeScheme::MCR) {
-    Plan.UnrollPeriod = Ex.empty() ? W : std::lcm(W, Plan.mcrRingLength());
+    if (Ex.empty()) {
+      Plan.UnrollPeriod = W;
+    } else {
+      // The ring and the queue rotate together: rather than unroll over
+      // lcm(W, ring) (156 columns for box2d4r, and minutes of nvcc), the
+      // shorter of the two is stretched to a divisor of the longer, at the
+      // price of a shared plane or a register per level.
+      unsigned Ring = unsigned(Plan.Prefetch + Lag - *Ex.begin() + 1);
+      unsigned U = std::max(W, Ring);
+      Plan.QueueLength = DivisorOf(U, W);
+      Plan.McrRing = DivisorOf(U, Ring);
+      Plan.UnrollPeriod = U;
+    }
   } else if (Ex.empty()) {
     Plan.UnrollPeriod = W;
   } else {
@@ -241,14 +257,8 @@ static void layoutQueues(TemporalBlockingPlan &Plan, const StencilAnalysis &A) {
     unsigned Wn = unsigned(Lag - *Ex.begin());
     unsigned U = std::max(W, Wn);
     U += U % 2;
-    auto Divisor = [&](unsigned AtLeast) {
-      unsigned D = AtLeast;
-      while (U % D)
-        ++D;
-      return D;
-    };
-    Plan.QueueLength = Divisor(W);
-    Plan.NeighbourRing = Divisor(Wn);
+    Plan.QueueLength = DivisorOf(U, W);
+    Plan.NeighbourRing = DivisorOf(U, Wn);
     Plan.UnrollPeriod = U;
   }
 }

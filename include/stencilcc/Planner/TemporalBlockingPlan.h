@@ -105,6 +105,10 @@ struct TemporalBlockingPlan {
   /// Cached exchange: planes of in-plane neighbour values each level keeps
   /// in registers (a divisor of the unrolled period).
   unsigned NeighbourRing = 0;
+  /// MCR: planes each level keeps in its shared-memory ring (at least
+  /// Prefetch + Lag - min exchanged offset + 1, stretched with the queue to
+  /// divisors of the unrolled period); 0 for the other schemes.
+  unsigned McrRing = 0;
   /// Columns the steady state is unrolled over: a multiple of every ring's
   /// period, so every slot index is a constant.
   unsigned UnrollPeriod = 1;
