@@ -16,7 +16,7 @@
 # here when the directory is missing), nvcc (PATH or /usr/local/cuda/bin) and a GPU.
 # Each program is built with `nvcc -O3 -arch=sm_90` (ARCH overrides) and runs twice:
 #   edge   its defaults and its own edge cases (T = 0, 1, bT-1, bT, bT+1, 2bT+1,
-#          2bT+2; a tiny grid, ~1.5 blocks, whole blocks)
+#          2bT+2, the first prime >= 2bT; a tiny grid, ~1.5 blocks, whole blocks)
 #   spec   SPEC §5's size: --n=1000 (1D/2D) or --n=100 (3D), --steps=20, no edge cases
 # Output: progress, then a table (also $OUT/table.txt); logs under $OUT (or
 # $SELFCHECK_BUILD/out): build/<id>.log, run/<id>.{edge,spec}.txt, status.txt.

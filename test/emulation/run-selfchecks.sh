@@ -3,8 +3,9 @@
 # (float and double) and of every accepted input with the host compiler and
 # include/stencilcc/Runtime/CudaEmulation.h, and runs it: the generated
 # kernels themselves, on the CPU, against each region's C text, with the
-# program's own edge cases (T = 0, 1, bT-1, bT, bT+1, 2bT+1, 2bT+2; a tiny
-# grid and one of whole blocks besides its default of about 1.5 blocks).
+# program's own edge cases (T = 0, 1, bT-1, bT, bT+1, 2bT+1, 2bT+2, the
+# first prime >= 2bT; a tiny grid and one of whole blocks besides its default
+# of about 1.5 blocks).
 # Plans are spread over the jobs: bT 1..4, SCR with RD 1..3, MCR, the
 # cached exchange (1D, 2D with --ns, 3D), queue slots in shared memory
 # (--ns), stream blocks (--sl), --opt=none, --prefetch, the default plan,
