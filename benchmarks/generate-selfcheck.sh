@@ -3,7 +3,7 @@
 # benchmarks/run-selfcheck-gpu.sh builds and runs on a GPU machine.
 #
 # Usage (from anywhere; paths are relative to the repository root):
-#   benchmarks/generate-selfcheck.sh [--filter REGEX] [--jobs N]
+#   benchmarks/generate-selfcheck.sh [--matrix] [--filter REGEX] [--jobs N]
 #
 # Programs (one per line of the manifest):
 #   suite-<name>-<real>-default   the 21 suite stencils x {float,double}, default plan
@@ -11,6 +11,13 @@
 #                                 --ns=2 and MCR (box), --ns=2 --rd=2 (star; 3D
 #                                 stars of radius 3 and 4, whose bT is 1: --ns=2)
 #   accepted-<file>-default       every test/Inputs/accepted/*.c, default plan
+# With --matrix, instead, the plan matrix on an input with an asymmetric radius
+# (asym_i.c: i-2..i+1 along the streaming dimension) and a 1D input (stencil1d_r2.c):
+#   matrix-<file>-bt<B>-<scr1|scr2|mcr|cached>-ns<0|2>-sl<0|64>
+#                                 bT {1,2,3,4,7}; mcr with --opt=none (both are stars);
+#                                 plans stencilcc rejects (RD=2 at bT=1, MCR on the 1D
+#                                 input's one exchanged plane) are listed and left out;
+#                                 1D has no stream to split: sl0 only
 # --filter REGEX keeps the ids that match (grep -E).
 #
 # Writes benchmarks/gen-selfcheck/<id>.cu, benchmarks/gen-selfcheck/manifest.txt
@@ -18,18 +25,20 @@
 # same directory packed (a few MiB instead of tens), which is what to carry to the
 # device machine. Both paths are ignored by git.
 # Environment: STENCILCC=path to stencilcc (default build/tools/stencilcc/stencilcc).
-# Exit status 1 when stencilcc fails on any program.
+# Exit status 1 when stencilcc fails on any program (with --matrix: crashes or exits
+# with a status other than 1; a diagnostic rejecting a plan is listed in rejected.txt).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 STENCILCC=${STENCILCC:-build/tools/stencilcc/stencilcc}
 GEN=benchmarks/gen-selfcheck
-FILTER='' JOBS=2
+FILTER='' JOBS=2 MATRIX=0
 while [[ $# -gt 0 ]]; do
   case $1 in
     --filter) FILTER=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
-    *) echo "usage: $0 [--filter REGEX] [--jobs N]" >&2; exit 2 ;;
+    --matrix) MATRIX=1; shift ;;
+    *) echo "usage: $0 [--matrix] [--filter REGEX] [--jobs N]" >&2; exit 2 ;;
   esac
 done
 [[ -x $STENCILCC ]] || { echo "generate-selfcheck.sh: no stencilcc at $STENCILCC" >&2; exit 2; }
@@ -37,7 +46,30 @@ done
 rm -rf "$GEN" "$GEN.tar.xz"
 mkdir -p "$GEN"
 list=()
-while read -r name dims radius shape _flops; do
+if ((MATRIX)); then
+  for base in asym_i stencil1d_r2; do
+    dims=2 sls="0 64"
+    [[ $base == stencil1d_r2 ]] && dims=1 sls=0
+    for bt in 1 2 3 4 7; do
+      for ex in scr1 scr2 mcr cached; do
+        case $ex in
+          scr1) exflags="--exchange=scr --rd=1" ;;
+          scr2) exflags="--exchange=scr --rd=2" ;;
+          # Both are stars, whose one exchanged plane per level leaves MCR
+          # nothing to keep: --opt=none exchanges the streaming neighbours too.
+          mcr) exflags="--exchange=mcr --opt=none" ;;
+          *) exflags="--exchange=$ex" ;;
+        esac
+        for ns in 0 2; do
+          for sl in $sls; do
+            list+=("matrix-$base-bt$bt-$ex-ns$ns-sl$sl $dims test/Inputs/accepted/$base.c --bt=$bt $exflags --ns=$ns --sl=$sl")
+          done
+        done
+      done
+    done
+  done
+fi
+((MATRIX)) || while read -r name dims radius shape _flops; do
   [[ -z $name || $name == \#* ]] && continue
   hybrid="--ns=2 --exchange=mcr"
   [[ $shape == star ]] && hybrid="--ns=2 --exchange=scr --rd=2"
@@ -48,7 +80,7 @@ while read -r name dims radius shape _flops; do
     list+=("suite-$name-$real-hybrid $dims benchmarks/stencils/$name.c -DREAL=$real $hybrid")
   done
 done <benchmarks/stencils/suite.txt
-for f in test/Inputs/accepted/*.c; do
+((MATRIX)) || for f in test/Inputs/accepted/*.c; do
   base=$(basename "$f" .c)
   dims=$(awk -v f="$base.c" '$1 == f { print $3 }' test/Inputs/accepted/expected.txt | sort -n | tail -n 1)
   list+=("accepted-$base-default $dims $f")
@@ -60,21 +92,33 @@ fi
 one() { # id dims input flags...
   local id=$1 dims=$2 input=$3
   shift 3
-  if "$STENCILCC" --emit-test "$input" "$@" -o "$GEN/$id.cu" >"$GEN/$id.log" 2>&1; then
+  "$STENCILCC" --emit-test "$input" "$@" -o "$GEN/$id.cu" >"$GEN/$id.log" 2>&1
+  local rc=$?
+  if ((rc == 0)); then
     rm -f "$GEN/$id.log"
     echo "$id $dims $*"
+  elif ((rc == 1 && MATRIX)); then
+    # A plan the matrix asks for that stencilcc rejects with a diagnostic.
+    echo "$id $* :: $(grep -m1 'error:' "$GEN/$id.log" | sed 's/.*error: //')" >"$GEN/$id.rejected"
+    rm -f "$GEN/$id.log"
   else
-    echo "generate-selfcheck.sh: stencilcc failed on $id:" >&2
+    echo "generate-selfcheck.sh: stencilcc failed (exit $rc) on $id:" >&2
     sed 's/^/  /' "$GEN/$id.log" | head -n 5 >&2
   fi
 }
 export -f one
-export STENCILCC GEN
+export STENCILCC GEN MATRIX
 # shellcheck disable=SC2016
 printf '%s\n' "${list[@]}" | xargs -d '\n' -P "$JOBS" -I{} bash -c 'one $1' _ {} |
   sort >"$GEN/manifest.txt"
 made=$(wc -l <"$GEN/manifest.txt")
+rejected=0
+if compgen -G "$GEN/*.rejected" >/dev/null; then
+  cat "$GEN"/*.rejected | sort >"$GEN/rejected.txt"
+  rm -f "$GEN"/*.rejected
+  rejected=$(wc -l <"$GEN/rejected.txt")
+fi
 tar -C benchmarks -cJf "$GEN.tar.xz" gen-selfcheck
-echo "generate-selfcheck.sh: $made of ${#list[@]} programs in $GEN ($(du -sh "$GEN" | cut -f1));" \
-     "packed: $GEN.tar.xz ($(du -h "$GEN.tar.xz" | cut -f1))"
-[[ $made -eq ${#list[@]} && $made -gt 0 ]]
+echo "generate-selfcheck.sh: $made of ${#list[@]} programs in $GEN ($(du -sh "$GEN" | cut -f1))," \
+     "$rejected rejected plans in $GEN/rejected.txt; packed: $GEN.tar.xz ($(du -h "$GEN.tar.xz" | cut -f1))"
+[[ $((made + rejected)) -eq ${#list[@]} && $made -gt 0 ]]
