@@ -11,6 +11,7 @@
 #include "stencilcc/Emitter/CudaEmitter.h"
 #include "stencilcc/Emitter/ConstantDivision.h"
 #include "stencilcc/Emitter/KernelEmitter.h"
+#include "stencilcc/Emitter/PartialSums.h"
 #include "stencilcc/Support/Config.h"
 
 #include <algorithm>
@@ -268,7 +269,10 @@ std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive) {
        {"PLAN", Naive ? std::string("naive (one kernel per time step, "
                                     "global memory only)")
                       : K.Plan.summary()}});
-  S += emitUpdateFunction(K) + "\n";
+  if (!Naive && K.Plan.Variant == OptimizationVariant::Assoc)
+    S += emitPartialSumFunctions(K, partialSumForm(K)) + "\n";
+  else
+    S += emitUpdateFunction(K) + "\n";
   if (Naive) {
     S += emitNaiveKernel(K) + "\n";
   } else {

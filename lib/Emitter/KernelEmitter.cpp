@@ -10,6 +10,7 @@
 #include "stencilcc/Emitter/KernelEmitter.h"
 #include "stencilcc/Emitter/CircularQueueLayout.h"
 #include "stencilcc/Emitter/ConstantDivision.h"
+#include "stencilcc/Emitter/PartialSums.h"
 
 #include <algorithm>
 #include <map>
@@ -19,15 +20,11 @@
 
 namespace stencilcc {
 
-namespace {
-
 std::string offsetTag(int64_t O) {
   if (O == 0)
     return "0";
   return (O < 0 ? "m" : "p") + std::to_string(O < 0 ? -O : O);
 }
-
-int64_t posMod(int64_t A, int64_t M) { return ((A % M) + M) % M; }
 
 // Inside generated functions a scalar is s_<name>: the user's names must
 // not collide with the kernel's own (a scalar called `c` or `tid`).
@@ -51,6 +48,10 @@ std::string inPlaneTag(const std::vector<int64_t> &V) {
     S += (S.empty() ? "" : "_") + offsetTag(X);
   return S;
 }
+
+namespace {
+
+int64_t posMod(int64_t A, int64_t M) { return ((A % M) + M) % M; }
 
 /// Streaming offsets read from registers / from an exchange plane; with
 /// the cached exchange, the (streaming offset, in-plane offset) pairs read
@@ -211,8 +212,12 @@ class BlockedKernelWriter {
 public:
   BlockedKernelWriter(const KernelContext &K, unsigned Degree)
       : K(K), P(K.Program), Plan(K.Plan), G(K.Plan.Geometry), D(Degree),
-        Queue(K.Plan, Degree), Ex(exchangeShape(K.Plan, Degree)),
+        Queue(K.Plan, Degree), Sums(K.Plan, Degree),
+        Ex(exchangeShape(K.Plan, Degree)),
         Elem(elementTypeName(K.Plan.Element)) {
+    Assoc = Plan.Variant == OptimizationVariant::Assoc;
+    if (Assoc)
+      Form = partialSumForm(K);
     W = Plan.QueueLength;
     Lag = Plan.Lag;
     RN = G.StreamNeg;
@@ -237,6 +242,9 @@ private:
   const KernelGeometry &G;
   unsigned D;
   CircularQueueLayout Queue;
+  PartialSumRing Sums;
+  bool Assoc = false;
+  PartialSumForm Form; ///< Assoc only
   ExchangeShape Ex;
   std::string Elem;
   int64_t W, Lag, RN, RP, U, Head;
@@ -257,6 +265,13 @@ private:
     if (Ph == Phase::Head)
       return std::to_string(Col);
     return Col == 0 ? "c" : "c + " + std::to_string(Col);
+  }
+  /// Relative plane \p X of static column position: a number in the
+  /// head, c +/- n in loops (for comments).
+  std::string planeExpr(Phase Ph, int64_t X) const {
+    if (Ph == Phase::Head || X == 0)
+      return Ph == Phase::Head ? std::to_string(X) : "c";
+    return X > 0 ? "c + " + std::to_string(X) : "c - " + std::to_string(-X);
   }
   /// Whether level L takes part in column (static position) \p Col.
   bool started(Phase Ph, unsigned L, int64_t Col) const {
@@ -292,8 +307,35 @@ private:
       return std::to_string(V[0]);
     return std::to_string(V[0]) + " * kPitch + " + std::to_string(V[1]);
   }
+  /// Double buffer (cached exchange, assoc): level Level publishes plane
+  /// Plane in this column, under Guard (a prefix, empty when unguarded).
+  struct Publish {
+    unsigned Level;
+    int64_t Plane;
+    std::string Guard;
+  };
+  std::vector<Publish> publications(Phase Ph, int64_t Col) const;
+  void writePublications(std::ostream &OS, const std::vector<Publish> &Pubs,
+                         unsigned Set, const std::string &Indent) const;
+  /// `pos` moved by in-plane offset \p V: pos - 1, pos + 2 * kPitch - 1.
+  std::string shiftedPos(const std::vector<int64_t> &V) const {
+    std::string S = "pos";
+    for (size_t I = 0; I < V.size(); ++I) {
+      if (V[I] == 0)
+        continue;
+      int64_t A = V[I] < 0 ? -V[I] : V[I];
+      bool Row = I + 1 < V.size();
+      S += (V[I] < 0 ? " - " : " + ") +
+           (Row ? (A == 1 ? std::string("kPitch")
+                          : std::to_string(A) + " * kPitch")
+                : std::to_string(A));
+    }
+    return S;
+  }
   void writeCachedExchange(std::ostream &OS, Phase Ph, int64_t Col,
                            const std::string &Indent) const;
+  void writeAssocColumn(std::ostream &OS, Phase Ph, int64_t Col,
+                        const std::string &Indent) const;
 
   std::string updateCall(unsigned L, int64_t Col, unsigned Set,
                          unsigned Loc) const;
@@ -349,6 +391,11 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
     OS << I2 << "}\n";
   }
   bool HasExchange = !Plan.ExchangedOffsets.empty();
+  if (Assoc) {
+    writeAssocColumn(OS, Ph, Col, I2);
+    OS << In << "}\n";
+    return;
+  }
 
   auto WriteLevel = [&](unsigned L, unsigned Set, unsigned Loc) {
     if (!started(Ph, L, Col))
@@ -440,16 +487,9 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
 // column's barrier, which every thread passes only once it has read this
 // one. After the barrier each thread copies the neighbour values it reads
 // into registers, where they stay while later planes read them.
-void BlockedKernelWriter::writeCachedExchange(std::ostream &OS, Phase Ph,
-                                              int64_t Col,
-                                              const std::string &In) const {
-  unsigned Set = unsigned(posMod(Col, 2));
+std::vector<BlockedKernelWriter::Publish>
+BlockedKernelWriter::publications(Phase Ph, int64_t Col) const {
   std::string C = colExpr(Ph, Col);
-  struct Publish {
-    unsigned Level;
-    int64_t Plane;
-    std::string Guard;
-  };
   std::vector<Publish> Pubs;
   for (unsigned L = 0; L < D; ++L) {
     int64_t X = Col - 1 - Plan.Prefetch - int64_t(L) * Lag;
@@ -463,17 +503,106 @@ void BlockedKernelWriter::writeCachedExchange(std::ostream &OS, Phase Ph,
            " <= " + lastCol(L) + ") ";
     Pubs.push_back({L, X, Gd});
   }
+  return Pubs;
+}
+
+void BlockedKernelWriter::writePublications(std::ostream &OS,
+                                            const std::vector<Publish> &Pubs,
+                                            unsigned Set,
+                                            const std::string &In) const {
   for (const Publish &Pb : Pubs)
     OS << In << Pb.Guard << "exchange[" << 2 * Pb.Level + Set
        << " * kPlane + pos] = "
        << Queue.slot(Pb.Level, Queue.slotOf(Pb.Plane)) << ";\n";
   OS << In << "__syncthreads();\n";
+}
+
+void BlockedKernelWriter::writeCachedExchange(std::ostream &OS, Phase Ph,
+                                              int64_t Col,
+                                              const std::string &In) const {
+  unsigned Set = unsigned(posMod(Col, 2));
+  std::vector<Publish> Pubs = publications(Ph, Col);
+  writePublications(OS, Pubs, Set, In);
   for (const Publish &Pb : Pubs) {
     OS << In << Pb.Guard << "{ // neighbours of level " << Pb.Level << "\n";
     for (const std::vector<int64_t> &V : Reads.NeighbourOffsets)
       OS << In << "  " << neighbourRegister(Pb.Level, Pb.Plane, V)
          << " = exchange[" << 2 * Pb.Level + Set << " * kPlane + pos + "
          << planeIndex(V) << "];\n";
+    OS << In << "}\n";
+  }
+}
+
+// Assoc: the double buffer of the cached exchange, then, per level L, the
+// plane level L-1 published is added to the partial sums of every output
+// plane that reads it (each neighbour value read from shared memory once,
+// the own column from the queue), and the output plane whose last term
+// that was is finished: plane y + StreamPos arrives in the column that
+// makes y (Lag = StreamPos + 1). A sum's terms from its lowest plane
+// start it, so a slot needs no clearing.
+void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
+                                           int64_t Col,
+                                           const std::string &In) const {
+  unsigned Set = unsigned(posMod(Col, 2));
+  std::vector<Publish> Pubs = publications(Ph, Col);
+  bool HasExchange = !Plan.ExchangedOffsets.empty();
+  if (HasExchange)
+    writePublications(OS, Pubs, Set, In);
+  std::set<std::vector<int64_t>> Values = Form.inPlaneReads();
+  for (unsigned L = 1; L <= D; ++L) {
+    for (const Publish &Pb : Pubs) {
+      if (Pb.Level != L - 1)
+        continue;
+      int64_t X = Pb.Plane;
+      std::vector<std::string> Adds;
+      for (const auto &[S, Reads] : Form.Groups) {
+        int64_t Y = X - S;
+        // The head leaves out sums of planes below the level's first.
+        if (Ph == Phase::Head && Y < int64_t(L) * RN)
+          continue;
+        bool Starts = S == Form.lowestOffset();
+        std::string Args = Starts ? "" : Sums.slot(L, Y);
+        for (const std::vector<int64_t> &V : Form.GroupReads.at(S))
+          Args += (Args.empty() ? "" : ", ") + partialSumValueName(V);
+        Adds.push_back(Sums.slot(L, Y) + " = " + partialTermsFunction(K, S) +
+                       "(" + Args + scalarArgs(P) + ");");
+      }
+      if (Adds.empty())
+        continue;
+      OS << In << Pb.Guard << "{ // level " << L << " adds plane "
+         << planeExpr(Ph, X) << " of level " << L - 1 << "\n";
+      for (const std::vector<int64_t> &V : Values) {
+        bool Own = std::all_of(V.begin(), V.end(),
+                               [](int64_t O) { return O == 0; });
+        OS << In << "  const " << Elem << " " << partialSumValueName(V)
+           << " = "
+           << (Own ? Queue.slot(L - 1, Queue.slotOf(X))
+                   : "exchange[" + std::to_string(2 * (L - 1) + Set) +
+                         " * kPlane + " + shiftedPos(V) + "]")
+           << ";\n";
+      }
+      for (const std::string &A : Adds)
+        OS << In << "  " << A << "\n";
+      OS << In << "}\n";
+    }
+    if (!started(Ph, L, Col))
+      continue;
+    int64_t Q = Plan.planeAt(L, Col);
+    std::string Gd = guard(Ph, L, Col);
+    std::string Finish = partialFinishFunction(K) + "(" + Sums.slot(L, Q) +
+                         scalarArgs(P) + ")";
+    OS << In << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level "
+       << L << " finishes plane " << planeExpr(Ph, Q) << "\n";
+    OS << In << "  const int q = p - " << Col - Q << ";\n";
+    if (L < D) {
+      std::string Boundary = L == 1 ? Queue.boundarySlot(Queue.slotOf(Q))
+                                    : Queue.slot(L - 2, Queue.slotOf(Q));
+      OS << In << "  " << Queue.slot(L, Queue.slotOf(Q)) << " = inside(q) ? "
+         << Finish << " : " << Boundary << ";\n";
+    } else {
+      OS << In << "  if (in_compute) dst_cell[(long)q * plane_stride] = "
+         << Finish << ";\n";
+    }
     OS << In << "}\n";
   }
 }
@@ -491,8 +620,10 @@ std::string BlockedKernelWriter::write() {
 
   OS << "// " << D << " time step" << (D > 1 ? "s" : "")
      << " per launch; queue of " << W << " planes per level, levels "
-     << Lag << " plane" << (Lag > 1 ? "s" : "") << " apart; steady state "
-     << "unrolled " << U << "x.\n";
+     << Lag << " plane" << (Lag > 1 ? "s" : "") << " apart; ";
+  if (Assoc)
+    OS << "partial sums of " << Sums.length() << " output planes per level; ";
+  OS << "steady state unrolled " << U << "x.\n";
   // The second bound, the plan's blocks per SM, sets ptxas's register
   // cap: one block leaves it all 255 (no spilled queue), more trade
   // registers for occupancy.
@@ -625,7 +756,11 @@ std::string BlockedKernelWriter::write() {
         "x mod "
      << W << ".\n";
   OS << Queue.registerDeclarations(Elem);
-  if (!Reads.NeighbourOffsets.empty()) {
+  if (Assoc) {
+    OS << "  // Partial sums: s<level>_<slot>, output plane y in slot y mod "
+       << Sums.length() << ".\n";
+    OS << Sums.registerDeclarations(scalarTypeName(Form.SumType));
+  } else if (!Reads.NeighbourOffsets.empty()) {
     OS << "  // Neighbour values: n<level>_<slot>__<in-plane offset>, plane x "
           "in slot x mod "
        << Plan.NeighbourRing << ".\n";

@@ -39,7 +39,15 @@ const char *exchangeSchemeName(ExchangeScheme S) {
 }
 
 const char *optimizationVariantName(OptimizationVariant V) {
-  return V == OptimizationVariant::Star ? "star" : "none";
+  switch (V) {
+  case OptimizationVariant::Star:
+    return "star";
+  case OptimizationVariant::General:
+    return "none";
+  case OptimizationVariant::Assoc:
+    return "assoc";
+  }
+  return "";
 }
 
 unsigned TemporalBlockingPlan::threadsPerBlock() const {
@@ -107,6 +115,7 @@ bool TemporalBlockingPlan::readsFromRegisters(
     if (Offset[D] != 0)
       return false;
   return Variant == OptimizationVariant::Star ||
+         Variant == OptimizationVariant::Assoc ||
          Exchange == ExchangeScheme::Cached || streamOffset(Offset) == 0;
 }
 
@@ -115,7 +124,9 @@ std::string TemporalBlockingPlan::summary() const {
   for (size_t I = 0; I < BlockSizes.size(); ++I)
     S += (I ? "x" : "") + std::to_string(BlockSizes[I]);
   S += " hSN=" + (StreamLength ? std::to_string(StreamLength) : "whole");
-  S += Exchange == ExchangeScheme::SCR
+  S += Variant == OptimizationVariant::Assoc
+           ? " cached(" + std::to_string(SumRing) + " partial sums)"
+       : Exchange == ExchangeScheme::SCR
            ? " SCR(RD=" + std::to_string(ReuseDegree) + ")"
        : Exchange == ExchangeScheme::MCR
            ? std::string(" MCR")
@@ -187,7 +198,8 @@ static unsigned queueRegisters(const TemporalBlockingPlan &Plan,
                    ? neighbourOffsets(Plan, A).size()
                    : 0;
   unsigned Values =
-      Plan.TemporalDegree * (Plan.QueueLength + Plan.NeighbourRing * N) +
+      Plan.TemporalDegree *
+          (Plan.QueueLength + Plan.NeighbourRing * N + Plan.SumRing) +
       Plan.QueueLength;
   return Values * unsigned(elementTypeSize(Plan.Element) / 4);
 }
@@ -223,6 +235,7 @@ static void layoutQueues(TemporalBlockingPlan &Plan, const StencilAnalysis &A) {
   Plan.QueueLength = W;
   Plan.NeighbourRing = 0;
   Plan.McrRing = 0;
+  Plan.SumRing = 0;
   // The smallest divisor of U that is at least AtLeast.
   auto DivisorOf = [](unsigned U, unsigned AtLeast) {
     unsigned D = AtLeast;
@@ -230,7 +243,35 @@ static void layoutQueues(TemporalBlockingPlan &Plan, const StencilAnalysis &A) {
       ++D;
     return D;
   };
-  if (Plan.Exchange == ExchangeScheme::SCR) {
+  if (Plan.Variant == OptimizationVariant::Assoc) {
+    // Level L adds plane x of level L-1 to its partial sums in the column
+    // after x was made (when x has passed through the double buffer), and
+    // finishes plane y in the column it adds plane y + StreamPos: so
+    // levels are StreamPos + 1 planes apart. A sum lives from its first
+    // term (plane y + min offset) to its finish: Lag - min offset planes.
+    // Both rings are stretched to divisors of one even period (the double
+    // buffer alternates), whichever costs the fewest extra registers.
+    int64_t MinOffset = 0;
+    for (const std::vector<int64_t> &O : A.Offsets)
+      MinOffset = std::min(MinOffset, Plan.streamOffset(O));
+    Lag = std::max<int64_t>(G.StreamPos, 0) + 1;
+    Plan.Lag = Lag;
+    W = unsigned(Plan.Prefetch + Lag + std::max(G.StreamNeg, Lag) + 1);
+    unsigned E = unsigned(Lag - MinOffset);
+    unsigned Least = std::max(W, E), Best = 0, BestCost = ~0u;
+    for (unsigned U = Least; U <= 2 * Least; ++U) {
+      if (!Ex.empty() && U % 2)
+        continue;
+      unsigned Cost = DivisorOf(U, W) - W + DivisorOf(U, E) - E;
+      if (Cost < BestCost) {
+        Best = U;
+        BestCost = Cost;
+      }
+    }
+    Plan.QueueLength = DivisorOf(Best, W);
+    Plan.SumRing = DivisorOf(Best, E);
+    Plan.UnrollPeriod = Best;
+  } else if (Plan.Exchange == ExchangeScheme::SCR) {
     Plan.UnrollPeriod = Ex.empty() ? W : std::lcm(W, 2u);
   } else if (Plan.Exchange == ExchangeScheme::MCR) {
     if (Ex.empty()) {
@@ -335,12 +376,31 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
             "one is " + std::string(stencilShapeName(A.Shape));
     return std::nullopt;
   }
+  bool Assoc = Plan.Variant == OptimizationVariant::Assoc;
+  if (Assoc && !A.SumOfProducts) {
+    Error = "--opt=assoc needs an associative update, a sum of products of "
+            "read-free coefficients and reads of the previous time level "
+            "(scaled at most by a read-free factor or divisor); this one "
+            "is not";
+    return std::nullopt;
+  }
+  if (Assoc && R.Exchange && *R.Exchange != ExchangeScheme::Cached) {
+    Error = "--opt=assoc adds each plane to its partial sums from the "
+            "double buffer of --exchange=cached; --exchange=" +
+            std::string(exchangeSchemeName(*R.Exchange)) +
+            " is not implemented with it";
+    return std::nullopt;
+  }
   Plan.Prefetch = R.Prefetch.value_or(2);
   if (Plan.Prefetch > 8) {
     Error = "--prefetch=" + std::to_string(Plan.Prefetch) + " is outside 0..8";
     return std::nullopt;
   }
-  if (R.Exchange || R.ReuseDegree || R.Variant) {
+  if (Assoc) {
+    // The partial sums read each plane once from the double buffer.
+    Plan.Exchange = ExchangeScheme::Cached;
+    layoutQueues(Plan, A);
+  } else if (R.Exchange || R.ReuseDegree || R.Variant) {
     // An explicit reuse degree or variant asks for the schemes they shape.
     Plan.Exchange = R.Exchange.value_or(ExchangeScheme::SCR);
     layoutQueues(Plan, A);
@@ -388,6 +448,11 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
       return std::nullopt;
     }
   }
+  if (Assoc && R.ReuseDegree) {
+    Error = "--rd applies to --exchange=scr only; --opt=assoc uses the "
+            "double buffer of --exchange=cached";
+    return std::nullopt;
+  }
   if (Plan.Exchange != ExchangeScheme::SCR && R.ReuseDegree &&
       *R.ReuseDegree != 1) {
     Error = "--rd applies to --exchange=scr only";
@@ -428,6 +493,14 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     unsigned Needed = queueRegisters(Plan, A);
     if (Plan.Exchange != ExchangeScheme::Cached)
       Needed += unsigned(A.Offsets.size() * elementTypeSize(Plan.Element) / 4);
+    // Assoc adds the values of a plane, its own column and neighbours, to
+    // several sums at once, every level right after the barrier: ptxas
+    // keeps them all. Its kernels then take about half as many registers
+    // again as this count (box2d2r float bT=4: 90 counted, 142 used).
+    if (Assoc)
+      Needed = (Needed + BT * unsigned((neighbourOffsets(Plan, A).size() + 1) *
+                                       elementTypeSize(Plan.Element) / 4)) *
+               3 / 2;
     Plan.BlocksPerSM = 1;
     for (unsigned M = 3; M > 1; --M)
       if (Plan.threadsPerBlock() * M <= Limits.MaxThreadsPerSM &&

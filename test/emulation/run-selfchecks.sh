@@ -9,7 +9,8 @@
 # Plans are spread over the jobs: bT 1..4, SCR with RD 1..3, MCR, the
 # cached exchange (1D, 2D with --ns, 3D), queue slots in shared memory
 # (--ns), stream blocks (--sl), --opt=none, --prefetch, the default plan,
-# --naive.
+# --naive; and --opt=assoc (partial sums) for a few stencils of each shape
+# besides the rotation.
 #
 #   run-selfchecks.sh STENCILCC SOURCE_DIR [WORK_DIR]
 #
@@ -69,6 +70,22 @@ while read -r name dims radius shape _flops; do
   done
   i=$((i + 1))
 done <"$SRC/benchmarks/stencils/suite.txt"
+
+# --opt=assoc: 2D box radius 1 and 3, 3D box, a star whose sum is divided
+# (j2d9pt), each in float and double, and 1D inputs; with stream blocks,
+# queue slots in shared memory, no prefetch, the explicit cached exchange.
+for spec in \
+    "box2d1r|--bt=3 --bs=26 --sl=16" \
+    "box2d3r|--bt=2 --bs=25 --sl=0 --ns=2" \
+    "box3d1r|--bt=2 --bs=9x13 --sl=6 --exchange=cached" \
+    "j2d9pt|--bt=3 --bs=23 --sl=20 --prefetch=0"; do
+  IFS='|' read -r name p <<<"$spec"
+  for real in float double; do
+    jobs+=("assoc-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real --opt=assoc $p")
+  done
+done
+jobs+=("assoc-stencil1d_r1|test/Inputs/accepted/stencil1d_r1.c|--opt=assoc --bt=2 --bs=32")
+jobs+=("assoc-stencil1d_r2|test/Inputs/accepted/stencil1d_r2.c|--opt=assoc --bt=3 --bs=40 --ns=1")
 
 # Accepted inputs: two plans per dimensionality, alternating.
 i=0

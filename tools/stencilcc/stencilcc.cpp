@@ -106,12 +106,15 @@ cl::opt<unsigned> ReuseDegree("rd", cl::desc("SCR reuse degree: levels "
                               cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<OptimizationVariant> Variant(
     "opt", cl::desc("Kernel specialization (default: star for star "
-                    "stencils, none otherwise)"),
+                    "stencils, none otherwise; never assoc)"),
     cl::values(clEnumValN(OptimizationVariant::Star, "star",
                           "diagonal-access-free: streaming neighbours from "
                           "registers"),
                clEnumValN(OptimizationVariant::General, "none",
-                          "none: every neighbour through shared memory")),
+                          "none: every neighbour through shared memory"),
+               clEnumValN(OptimizationVariant::Assoc, "assoc",
+                          "associative (sum-of-products) updates: each "
+                          "plane added once to per-plane partial sums")),
     cl::cat(PlanCategory));
 cl::opt<unsigned> Prefetch("prefetch",
                            cl::desc("Planes the loads run ahead of the first "

@@ -11,6 +11,9 @@
 // last level stores its plane. In-plane neighbours pass through shared
 // memory (SCR or MCR, see TemporalBlockingPlan.h) written at the start of
 // the column, so one barrier per column (per SCR round) orders them.
+// With --opt=assoc a level instead adds each plane of the level below,
+// from the cached exchange's double buffer, to per-plane partial sums
+// (PartialSums.h) and finishes a plane once its last plane was added.
 // The steady state is unrolled over the queue period: every slot is a
 // constant. Head and tail are the same columns with the levels that have
 // not started (or have finished) left out.
@@ -24,6 +27,7 @@
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 
 #include <string>
+#include <vector>
 
 namespace stencilcc {
 
@@ -34,6 +38,14 @@ struct KernelContext {
   const TemporalBlockingPlan &Plan;
   std::string Prefix; ///< names: <Prefix>_update, <Prefix>_bt4, ...
 };
+
+/// Names shared by the kernel emitters: an offset as m<n>, 0 or p<n>; an
+/// in-plane offset as its components joined by `_`; the region's scalars
+/// as parameters (`, const float s_<name>`) and arguments (`, s_<name>`).
+std::string offsetTag(int64_t Offset);
+std::string inPlaneTag(const std::vector<int64_t> &Offset);
+std::string scalarParams(const StencilProgram &P);
+std::string scalarArgs(const StencilProgram &P);
 
 /// The cell update as a __device__ function.
 std::string emitUpdateFunction(const KernelContext &K);

@@ -42,8 +42,13 @@ const char *exchangeSchemeName(ExchangeScheme S);
 /// Which specialization the kernels use. `Star` reads streaming-direction
 /// neighbours from registers and exchanges one plane per level; `General`
 /// exchanges every plane that has in-plane neighbours. (Both read the
-/// thread's own column from registers.)
-enum class OptimizationVariant { Star, General };
+/// thread's own column from registers.) `Assoc` (paper 001's associative
+/// specialization, sum-of-products updates only) publishes every plane
+/// once into the cached exchange's double buffer and adds each plane, as
+/// it becomes available, to the partial sums of every output plane that
+/// reads it: each neighbour value is read from shared memory once, and a
+/// ring of partial sums per level replaces the neighbour registers.
+enum class OptimizationVariant { Star, General, Assoc };
 const char *optimizationVariantName(OptimizationVariant V);
 
 /// What the user asked for; unset fields take the documented defaults.
@@ -105,6 +110,10 @@ struct TemporalBlockingPlan {
   /// Cached exchange: planes of in-plane neighbour values each level keeps
   /// in registers (a divisor of the unrolled period).
   unsigned NeighbourRing = 0;
+  /// Assoc: partial sums each level keeps in registers, output plane y in
+  /// slot y mod SumRing (at least Lag - lowest streaming offset, stretched
+  /// to a divisor of the unrolled period); 0 for the other variants.
+  unsigned SumRing = 0;
   /// MCR: planes each level keeps in its shared-memory ring (at least
   /// Prefetch + Lag - min exchanged offset + 1, stretched with the queue to
   /// divisors of the unrolled period); 0 for the other schemes.
@@ -134,7 +143,7 @@ struct TemporalBlockingPlan {
   /// Whether a read at \p Offset (one entry per spatial dimension) comes
   /// from the reading thread's own queue rather than from shared memory:
   /// reads of the thread's own column do, except that with SCR or MCR and
-  /// without the star specialization only the centre does.
+  /// without the star or assoc specialization only the centre does.
   bool readsFromRegisters(const std::vector<int64_t> &Offset) const;
   /// The streaming component of \p Offset (0 when the stream is virtual).
   int64_t streamOffset(const std::vector<int64_t> &Offset) const;
