@@ -192,6 +192,16 @@ static unsigned queueRegisters(const TemporalBlockingPlan &Plan,
   return Values * unsigned(elementTypeSize(Plan.Element) / 4);
 }
 
+unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
+                            const StencilAnalysis &A) {
+  // Besides the queues, SCR and MCR updates hold the values they load
+  // from shared memory: about one register per read.
+  unsigned Needed = queueRegisters(Plan, A);
+  if (Plan.Exchange != ExchangeScheme::Cached)
+    Needed += unsigned(A.Offsets.size() * elementTypeSize(Plan.Element) / 4);
+  return Needed;
+}
+
 /// The register cap __launch_bounds__ implies for \p Blocks blocks per SM.
 static unsigned registerCap(const TemporalBlockingPlan &Plan, unsigned Blocks,
                             const DeviceLimits &Limits) {
@@ -423,11 +433,7 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
       return std::nullopt;
     }
   } else {
-    // Besides the queues, SCR and MCR updates hold the values they load
-    // from shared memory: about one register per read.
-    unsigned Needed = queueRegisters(Plan, A);
-    if (Plan.Exchange != ExchangeScheme::Cached)
-      Needed += unsigned(A.Offsets.size() * elementTypeSize(Plan.Element) / 4);
+    unsigned Needed = planRegisterDemand(Plan, A);
     Plan.BlocksPerSM = 1;
     for (unsigned M = 3; M > 1; --M)
       if (Plan.threadsPerBlock() * M <= Limits.MaxThreadsPerSM &&
