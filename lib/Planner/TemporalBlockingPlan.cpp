@@ -204,6 +204,25 @@ static unsigned queueRegisters(const TemporalBlockingPlan &Plan,
   return Values * unsigned(elementTypeSize(Plan.Element) / 4);
 }
 
+unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
+                            const StencilAnalysis &A) {
+  // Besides the queues, SCR and MCR updates hold the values they load
+  // from shared memory: about one register per read.
+  unsigned Needed = queueRegisters(Plan, A);
+  if (Plan.Exchange != ExchangeScheme::Cached)
+    Needed += unsigned(A.Offsets.size() * elementTypeSize(Plan.Element) / 4);
+  // Assoc adds the values of a plane, its own column and neighbours, to
+  // several sums at once, every level right after the barrier: ptxas
+  // keeps them all. Its kernels then take about half as many registers
+  // again as this count (box2d2r float bT=4: 90 counted, 142 used).
+  if (Plan.Variant == OptimizationVariant::Assoc)
+    Needed = (Needed + Plan.TemporalDegree *
+                           unsigned((neighbourOffsets(Plan, A).size() + 1) *
+                                    elementTypeSize(Plan.Element) / 4)) *
+             3 / 2;
+  return Needed;
+}
+
 /// The register cap __launch_bounds__ implies for \p Blocks blocks per SM.
 static unsigned registerCap(const TemporalBlockingPlan &Plan, unsigned Blocks,
                             const DeviceLimits &Limits) {
@@ -488,19 +507,7 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
       return std::nullopt;
     }
   } else {
-    // Besides the queues, SCR and MCR updates hold the values they load
-    // from shared memory: about one register per read.
-    unsigned Needed = queueRegisters(Plan, A);
-    if (Plan.Exchange != ExchangeScheme::Cached)
-      Needed += unsigned(A.Offsets.size() * elementTypeSize(Plan.Element) / 4);
-    // Assoc adds the values of a plane, its own column and neighbours, to
-    // several sums at once, every level right after the barrier: ptxas
-    // keeps them all. Its kernels then take about half as many registers
-    // again as this count (box2d2r float bT=4: 90 counted, 142 used).
-    if (Assoc)
-      Needed = (Needed + BT * unsigned((neighbourOffsets(Plan, A).size() + 1) *
-                                       elementTypeSize(Plan.Element) / 4)) *
-               3 / 2;
+    unsigned Needed = planRegisterDemand(Plan, A);
     Plan.BlocksPerSM = 1;
     for (unsigned M = 3; M > 1; --M)
       if (Plan.threadsPerBlock() * M <= Limits.MaxThreadsPerSM &&

@@ -10,6 +10,7 @@
 #include "stencilcc/Emitter/CudaEmitter.h"
 #include "stencilcc/Emitter/SelfCheckEmitter.h"
 #include "stencilcc/Frontend/FrontendAction.h"
+#include "stencilcc/Planner/PerformanceModel.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 #include "stencilcc/Support/Config.h"
 #include "stencilcc/Support/DependencyFile.h"
@@ -25,6 +26,7 @@
 
 #include <isl/version.h>
 
+#include <cmath>
 #include <cstring>
 #include <deque>
 
@@ -53,6 +55,30 @@ cl::opt<bool> EmitTest(
              "include/stencilcc/Runtime/CudaEmulation.h; see "
              "docs/self-check.md)"),
     cl::cat(Category));
+cl::opt<bool> PlanOnly(
+    "plan-only",
+    cl::desc("Print, per region, the candidate plans ranked by the "
+             "performance model (predicted GCells/s, GFLOP/s, bottleneck, "
+             "occupancy) and where the default plan ranks; writes no CUDA. "
+             "The default plan is still chosen by the rules of "
+             "docs/plans.md, not by the model, until GPU runs validate it "
+             "(see docs/performance-model.md)"),
+    cl::cat(Category));
+cl::opt<unsigned> Top("top",
+                      cl::desc("Candidate plans --plan-only prints per "
+                               "region (default: 10)"),
+                      cl::value_desc("n"), cl::init(10), cl::cat(Category));
+cl::opt<std::string> Gpu(
+    "gpu",
+    cl::desc("GPU whose parameters the performance model uses: h100 or "
+             "h200 (default: h100)"),
+    cl::value_desc("name"), cl::init("h100"), cl::cat(Category));
+cl::opt<std::string> Grid(
+    "grid",
+    cl::desc("Domain the performance model assumes, cells per spatial "
+             "dimension, outermost first: N, NxM or NxMxK (default: the "
+             "benchmark sizes, 16384x16384 in 2D, 512x512x512 in 3D)"),
+    cl::value_desc("size"), cl::cat(Category));
 cl::OptionCategory PlanCategory(
     "Plan options (apply to every region; see docs/plans.md)");
 cl::opt<unsigned> TemporalDegree("bt", cl::desc("Temporal blocking degree: "
@@ -129,7 +155,8 @@ cl::opt<bool> Naive("naive",
 
 enum class OutputFormat { Text, JSON };
 cl::opt<OutputFormat> Format(
-    "format", cl::desc("Format of --analyze output (default: text)"),
+    "format",
+    cl::desc("Format of --analyze and --plan-only output (default: text)"),
     cl::values(clEnumValN(OutputFormat::Text, "text", "readable text"),
                clEnumValN(OutputFormat::JSON, "json", "JSON (llvm::json)")),
     cl::init(OutputFormat::Text), cl::cat(Category));
@@ -177,6 +204,203 @@ cl::opt<bool> DepPhony("MP",
                                 "does not fail once one is deleted"),
                        cl::cat(DepCategory));
 
+/// What --plan-only reports for one region: the ranked candidates and
+/// the plan the same command line would compile (the default rules or
+/// the user's plan flags), with its prediction and rank.
+struct PlanSearchResult {
+  std::vector<int64_t> Extents;
+  const GpuParameters *Gpu = nullptr;
+  PlanRanking Ranking;
+  std::optional<TemporalBlockingPlan> Selected;
+  std::string SelectedError;
+  Prediction SelectedPrediction;
+  unsigned SelectedRank = 0; ///< 1-based among the ranked candidates
+  bool SelectedIsCandidate = false;
+  /// Plan options were given: the selected plan is theirs, not the
+  /// default rules'.
+  bool Requested = false;
+};
+
+PlanSearchResult searchPlans(const StencilProgram &P, const StencilAnalysis &A,
+                             const PlanRequest &Request,
+                             const std::vector<int64_t> &Extents,
+                             const GpuParameters &G) {
+  PlanSearchResult S;
+  S.Requested = Request.TemporalDegree || !Request.BlockSizes.empty() ||
+                Request.StreamLength || Request.SharedSlots ||
+                Request.Exchange || Request.ReuseDegree || Request.Variant ||
+                Request.Prefetch || Request.BlocksPerSM;
+  S.Extents = Extents;
+  S.Gpu = &G;
+  ModelInput In = modelInput(P, A, Extents);
+  S.Ranking = rankPlans(P, A, In, G);
+  S.Selected = makePlan(P, A, Request, S.SelectedError, G.limits());
+  if (!S.Selected)
+    return S;
+  S.SelectedPrediction = predictPlan(In, *S.Selected, G);
+  // The ranking keeps one of the --blocks-per-sm values that leave as
+  // many blocks resident: the same plan for the model.
+  auto Key = [](const TemporalBlockingPlan &Plan, const Prediction &Pr) {
+    std::string F = planFlags(Plan), Sum = Plan.summary();
+    return F.substr(0, F.rfind(" --blocks-per-sm")) +
+           Sum.substr(0, Sum.find(" pf=")) + "/" +
+           std::to_string(Pr.ResidentBlocksPerSM);
+  };
+  std::string Selected = Key(*S.Selected, S.SelectedPrediction);
+  unsigned Better = 0;
+  for (size_t I = 0; I < S.Ranking.Plans.size(); ++I) {
+    const RankedPlan &R = S.Ranking.Plans[I];
+    if (Key(R.Plan, R.Predicted) == Selected) {
+      S.SelectedRank = unsigned(I) + 1;
+      S.SelectedIsCandidate = true;
+      return S;
+    }
+    Better += R.Predicted.GCellsPerSecond >
+              S.SelectedPrediction.GCellsPerSecond;
+  }
+  S.SelectedRank = Better + 1;
+  return S;
+}
+
+std::string sizeText(const std::vector<int64_t> &V) {
+  std::string S;
+  for (int64_t X : V)
+    S += (S.empty() ? "" : "x") + std::to_string(X);
+  return S;
+}
+
+std::string occupancyText(const Prediction &Pr, unsigned Threads) {
+  return formatv("{0}% ({1}x{2})", unsigned(std::lround(Pr.Occupancy * 100)),
+                 Pr.ResidentBlocksPerSM, Threads)
+      .str();
+}
+
+void printPlanSearch(raw_ostream &OS, const StencilProgram &P,
+                     const StencilAnalysis &A, const PlanSearchResult &S,
+                     unsigned Index) {
+  OS << formatv("region {0}: function '{1}', line {2}: {3}D {4} stencil, "
+                "radius {5}, {6}; grid {7}; GPU {8} ({9})\n",
+                Index, P.FunctionName, P.ScopLoc.Line, A.NumDims,
+                stencilShapeName(A.Shape), A.MaxRadius,
+                elementTypeName(A.Element), sizeText(S.Extents), S.Gpu->Key,
+                S.Gpu->Name);
+  const PlanRanking &R = S.Ranking;
+  OS << formatv("  {0} candidates ranked of {1} tried ({2} rejected by the "
+                "planner, {3} predicted to spill or not to fit)\n",
+                R.Plans.size(), R.Tried, R.Rejected, R.Infeasible);
+  OS << "  rank  GCells/s   GFLOP/s  bound    occupancy     plan\n";
+  auto Row = [&](const std::string &Rank, const TemporalBlockingPlan &Plan,
+                 const Prediction &Pr, const std::string &Mark) {
+    OS << formatv("  {0,4}  {1,8:F1}  {2,8:F0}  {3,-7}  {4,-12}  {5}{6}\n",
+                  Rank, Pr.GCellsPerSecond, Pr.GFlopsPerSecond,
+                  bottleneckName(Pr.Bound),
+                  occupancyText(Pr, Plan.threadsPerBlock()), planFlags(Plan),
+                  Mark);
+  };
+  std::string Which = S.Requested ? "requested" : "default";
+  for (size_t I = 0; I < R.Plans.size() && I < Top; ++I)
+    Row(std::to_string(I + 1), R.Plans[I].Plan, R.Plans[I].Predicted,
+        S.SelectedIsCandidate && S.SelectedRank == I + 1 ? "  <- " + Which
+                                                          : "");
+  if (!S.Selected) {
+    OS << "  " << Which << " plan: invalid (" << S.SelectedError << ")\n";
+    return;
+  }
+  if (!S.SelectedIsCandidate || S.SelectedRank > Top)
+    Row(std::to_string(S.SelectedRank), *S.Selected, S.SelectedPrediction,
+        "  <- " + Which +
+            (S.SelectedIsCandidate ? "" : " (not in the search space)"));
+  OS << "  " << Which << " plan: rank " << S.SelectedRank << ", "
+     << S.Selected->summary();
+  if (!S.SelectedPrediction.Feasible)
+    OS << "; " << S.SelectedPrediction.Why;
+  OS << "\n  (stencilcc compiles the " << Which
+     << " plan; the model does not choose plans yet)\n";
+}
+
+json::Object predictionToJSON(const TemporalBlockingPlan &Plan,
+                              const Prediction &Pr) {
+  return json::Object{
+      {"flags", planFlags(Plan)},
+      {"summary", Plan.summary()},
+      {"feasible", Pr.Feasible},
+      {"gcells_per_s", Pr.GCellsPerSecond},
+      {"gflop_per_s", Pr.GFlopsPerSecond},
+      {"bottleneck", bottleneckName(Pr.Bound)},
+      {"time_ns_per_cell",
+       json::Object{{"compute", Pr.TimeCompute * 1e9},
+                    {"shared", Pr.TimeShared * 1e9},
+                    {"global", Pr.TimeGlobal * 1e9}}},
+      {"global_bytes_per_cell", Pr.GlobalBytes},
+      {"shared_bytes_per_cell", Pr.SharedBytes},
+      {"instructions_per_cell", Pr.Instructions},
+      {"barriers_per_column", Pr.BarriersPerColumn},
+      {"redundancy", Pr.Redundancy},
+      {"threads",
+       json::Object{{"per_block", int64_t(Pr.ThreadsPerBlock)},
+                    {"valid_per_block", int64_t(Pr.ValidThreadsPerBlock)},
+                    {"halo_per_block", int64_t(Pr.HaloThreadsPerBlock)},
+                    {"out_of_bound_fraction", Pr.OutOfBoundFraction}}},
+      {"blocks", int64_t(Pr.Blocks)},
+      {"registers_per_thread", int64_t(Pr.RegistersPerThread)},
+      {"shared_bytes_per_block", int64_t(Pr.SharedBytesPerBlock)},
+      {"resident_blocks_per_sm", int64_t(Pr.ResidentBlocksPerSM)},
+      {"occupancy", Pr.Occupancy},
+      {"sm_efficiency", Pr.SMEfficiency}};
+}
+
+json::Object planSearchToJSON(const StencilProgram &P,
+                              const StencilAnalysis &A,
+                              const PlanSearchResult &S, unsigned Index) {
+  json::Array Plans;
+  for (size_t I = 0; I < S.Ranking.Plans.size() && I < Top; ++I) {
+    json::Object O = predictionToJSON(S.Ranking.Plans[I].Plan,
+                                      S.Ranking.Plans[I].Predicted);
+    O["rank"] = int64_t(I + 1);
+    Plans.push_back(std::move(O));
+  }
+  json::Array Extents;
+  for (int64_t X : S.Extents)
+    Extents.push_back(X);
+  json::Object R{{"index", int64_t(Index)},
+                 {"function", P.FunctionName},
+                 {"line", int64_t(P.ScopLoc.Line)},
+                 {"dimensions", int64_t(A.NumDims)},
+                 {"element", elementTypeName(A.Element)},
+                 {"grid", std::move(Extents)},
+                 {"candidates_tried", int64_t(S.Ranking.Tried)},
+                 {"candidates_rejected", int64_t(S.Ranking.Rejected)},
+                 {"candidates_infeasible", int64_t(S.Ranking.Infeasible)},
+                 {"candidates_ranked", int64_t(S.Ranking.Plans.size())},
+                 {"plans", std::move(Plans)}};
+  if (S.Selected) {
+    json::Object D = predictionToJSON(*S.Selected, S.SelectedPrediction);
+    D["rank"] = int64_t(S.SelectedRank);
+    D["in_search_space"] = S.SelectedIsCandidate;
+    D["chosen_by"] = S.Requested ? "the plan options given"
+                                 : "default rules (docs/plans.md); the model "
+                                   "does not choose plans yet";
+    R["default"] = std::move(D);
+  } else {
+    R["default"] = json::Object{{"error", S.SelectedError}};
+  }
+  return R;
+}
+
+json::Object gpuToJSON(const GpuParameters &G) {
+  return json::Object{
+      {"key", G.Key},
+      {"name", G.Name},
+      {"sms", int64_t(G.SMs)},
+      {"clock_ghz", G.ClockGHz},
+      {"fp32_gflop_per_s", G.fp32Gflops()},
+      {"fp64_gflop_per_s", G.fp64Gflops()},
+      {"shared_gb_per_s", G.sharedGBs()},
+      {"global_gb_per_s", G.GlobalGBs},
+      {"global_measured", G.GlobalMeasured},
+      {"global_datasheet_gb_per_s", G.DatasheetGlobalGBs}};
+}
+
 void printVersion(raw_ostream &OS) {
   OS << "stencilcc version " << STENCILCC_VERSION << "\n"
      << "  built with LLVM/Clang " << STENCILCC_LLVM_VERSION << " and "
@@ -214,6 +438,8 @@ int main(int Argc, const char **Argv) {
           "  stencilcc input.c -o out.cu [plan options] [-- <clang args>]\n"
           "  stencilcc --emit-test input.c -o check.cu [plan options]\n"
           "  stencilcc --analyze input.c [--format=json] [-o out]\n"
+          "  stencilcc --plan-only input.c [--top=N] [--gpu=h100|h200] "
+          "[--format=json]\n"
           "  stencilcc input.c -o out.cu -MD [-MF out.d]  (for build "
           "systems)\n\n"
           "Compiles the '#pragma scop' regions of a C file into CUDA with "
@@ -228,6 +454,23 @@ int main(int Argc, const char **Argv) {
 
   if (EmitTest && Analyze)
     return fail("--emit-test and --analyze exclude each other");
+  if (PlanOnly && (EmitTest || Analyze))
+    return fail("--plan-only excludes --emit-test and --analyze");
+  const GpuParameters *GpuParams = gpuParameters(Gpu);
+  if (!GpuParams)
+    return fail("--gpu='" + Gpu + "' is not one of h100, h200");
+  std::vector<int64_t> GridExtents;
+  if (!Grid.empty()) {
+    SmallVector<StringRef, 3> Parts;
+    StringRef(Grid).split(Parts, 'x');
+    for (StringRef Part : Parts) {
+      int64_t V;
+      if (Part.getAsInteger(10, V) || V <= 0)
+        return fail("--grid='" + Grid + "' is not N, NxM or NxMxK with "
+                    "positive sizes");
+      GridExtents.push_back(V);
+    }
+  }
 
   PlanRequest Request;
   if (TemporalDegree.getNumOccurrences())
@@ -336,6 +579,25 @@ int main(int Argc, const char **Argv) {
           ++Index;
           return;
         }
+        if (PlanOnly) {
+          std::vector<int64_t> Extents = GridExtents.empty()
+                                             ? benchmarkExtents(A->NumDims)
+                                             : GridExtents;
+          if (Extents.size() != A->NumDims) {
+            Diags.error(P.ScopLoc,
+                        "--grid gives " + std::to_string(Extents.size()) +
+                            " sizes for a " + std::to_string(A->NumDims) +
+                            "D stencil");
+            return;
+          }
+          PlanSearchResult S = searchPlans(P, *A, Request, Extents, *GpuParams);
+          if (Format == OutputFormat::JSON)
+            Regions.push_back(planSearchToJSON(P, *A, S, Index));
+          else
+            printPlanSearch(OS, P, *A, S, Index);
+          ++Index;
+          return;
+        }
         if (EmitTest) {
           std::string Why = selfCheckObstacle(P);
           if (!Why.empty()) {
@@ -360,7 +622,7 @@ int main(int Argc, const char **Argv) {
   if (!R.Success)
     return 1;
 
-  if (!Analyze) {
+  if (!Analyze && !PlanOnly) {
     auto Source = MemoryBuffer::getFile(InputFile);
     if (!Source)
       return fail("cannot read '" + InputFile + "'");
@@ -379,6 +641,8 @@ int main(int Argc, const char **Argv) {
     json::Object Top{{"file", InputFile},
                      {"stencilcc_version", STENCILCC_VERSION},
                      {"regions", std::move(Regions)}};
+    if (PlanOnly)
+      Top["gpu"] = gpuToJSON(*GpuParams);
     OS << formatv("{0:2}", json::Value(std::move(Top))) << "\n";
   }
   OS.flush();

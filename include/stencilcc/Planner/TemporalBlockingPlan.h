@@ -162,6 +162,14 @@ struct DeviceLimits {
   uint64_t MaxSharedPerSM = 228 * 1024;
 };
 
+/// 32-bit registers per thread the plan controls: its queues (own column
+/// and, with the cached exchange, neighbour values, plus the boundary
+/// slots) and, for SCR and MCR, one per value an update loads from shared
+/// memory. The default blocks per SM keep this under 9/10 of the register
+/// cap; the rest holds addresses and indices.
+unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
+                            const StencilAnalysis &A);
+
 /// Builds the plan for \p P / \p A from \p R and documented defaults.
 /// Returns nullopt and sets \p Error to the reason for an invalid plan.
 std::optional<TemporalBlockingPlan>

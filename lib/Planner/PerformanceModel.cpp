@@ -1,0 +1,528 @@
+//===- Planner/PerformanceModel.cpp - Paper 001's model, our kernels ------===//
+//
+// Counts follow lib/Emitter/KernelEmitter.cpp: a block loads one plane per
+// column into level 0, level L computes the planes of its stream block plus
+// (bT-L)*(rad_down+rad_up) overlap planes over the whole tile (halo
+// included: halo threads compute and discard), and the last level stores
+// its compute region. Exchanges per plane a level computes (or, for level
+// 0, loads):
+//   SCR:    each level 1..bT stores every exchanged plane of its input
+//           (|ExchangedOffsets| stores) and loads every read that is not
+//           its own column's;
+//   MCR:    levels 0..bT-1 store the plane they made once; loads as SCR;
+//   cached: levels 0..bT-1 store the plane once and every thread loads each
+//           distinct in-plane neighbour offset once into registers.
+// Stores are made by every thread of the block; loads, inside the update,
+// only by threads inside the domain.
+//
+//===----------------------------------------------------------------------===//
+#include "stencilcc/Planner/PerformanceModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <set>
+#include <tuple>
+
+namespace stencilcc {
+
+//===----------------------------------------------------------------------===//
+// GPU table
+//===----------------------------------------------------------------------===//
+
+// Sources (docs/performance-model.md has the same table):
+//  - SMs: 132 on both, read off the devices of this workplace (KINDS.md:
+//    PyTorch reported 132 multiprocessors on the H100 and the H200).
+//  - Clock 1.98 GHz: the SXM parts' datasheet maximum boost; KINDS.md saw
+//    1980 MHz on the H200 right after a matrix-product load. Not measured
+//    under our kernels.
+//  - 128 FP32 and 64 FP64 FMA lanes per SM: Hopper datasheet (67 and 34
+//    TFLOP/s non-tensor at 132 SMs x 1.98 GHz).
+//  - Shared memory: 32 banks of 4 bytes serve one 128-byte wavefront per
+//    clock per SM (CUDA C++ Programming Guide, compute capability 9.0);
+//    not measured here.
+//  - Global: device-to-device copy, bytes read plus written, measured on
+//    this workplace's devices: 3020 GB/s on the H100 (issue 5's text),
+//    about 4300 GB/s on the H200 (KINDS.md, 2026-10-28 and 2026-11-04).
+//    Datasheet: 3350 and 4800 GB/s.
+//  - 65536 registers, 2048 threads, 32 blocks, 228 KB of shared memory per
+//    SM, of which the runtime reserves 1 KB per resident block: CUDA C++
+//    Programming Guide, compute capability 9.0.
+static const std::vector<GpuParameters> &table() {
+  static const std::vector<GpuParameters> T = [] {
+    GpuParameters H100;
+    H100.Key = "h100";
+    H100.Name = "NVIDIA H100 SXM5 80GB HBM3";
+    H100.SMs = 132;
+    H100.ClockGHz = 1.98;
+    H100.Fp32LanesPerSM = 128;
+    H100.Fp64LanesPerSM = 64;
+    H100.SharedBytesPerClock = 128;
+    H100.GlobalGBs = 3020;
+    H100.GlobalMeasured = true;
+    H100.DatasheetGlobalGBs = 3350;
+    H100.RegistersPerSM = 65536;
+    H100.MaxThreadsPerSM = 2048;
+    H100.MaxBlocksPerSM = 32;
+    H100.SharedPerSM = 228 * 1024;
+    H100.SharedReservedPerBlock = 1024;
+    GpuParameters H200 = H100;
+    H200.Key = "h200";
+    H200.Name = "NVIDIA H200 SXM 141GB HBM3e";
+    H200.GlobalGBs = 4300;
+    H200.DatasheetGlobalGBs = 4800;
+    return std::vector<GpuParameters>{H100, H200};
+  }();
+  return T;
+}
+
+const std::vector<GpuParameters> &allGpuParameters() { return table(); }
+
+const GpuParameters *gpuParameters(const std::string &Key) {
+  for (const GpuParameters &G : table())
+    if (Key == G.Key)
+      return &G;
+  return nullptr;
+}
+
+DeviceLimits GpuParameters::limits() const {
+  DeviceLimits L;
+  L.MaxThreadsPerSM = MaxThreadsPerSM;
+  L.RegistersPerSM = RegistersPerSM;
+  L.MaxSharedPerSM = SharedPerSM;
+  L.MaxSharedPerBlock = SharedPerSM - SharedReservedPerBlock;
+  return L;
+}
+
+//===----------------------------------------------------------------------===//
+// Operations
+//===----------------------------------------------------------------------===//
+
+double OperationMix::aluEfficiency() const {
+  double I = instructions();
+  return I == 0 ? 1 : (2 * FMA + MUL + ADD + Other) / (2 * I);
+}
+
+namespace {
+
+bool readsArray(const Expr &E) {
+  if (E.K == Expr::Kind::Access)
+    return true;
+  for (const ExprPtr &O : E.Operands)
+    if (readsArray(*O))
+      return true;
+  return false;
+}
+
+/// \p E without the casts and unary plus around it.
+const Expr &strip(const Expr &E) {
+  if ((E.K == Expr::Kind::Cast ||
+       (E.K == Expr::Kind::Unary && E.Op == "+")) &&
+      E.Operands.size() == 1)
+    return strip(*E.Operands[0]);
+  return E;
+}
+
+bool isProduct(const Expr &E) {
+  const Expr &S = strip(E);
+  return S.K == Expr::Kind::Binary && S.Op == "*" && readsArray(S);
+}
+
+/// A read-free divisor whose reciprocal is exact: the division is one MUL.
+bool powerOfTwoLiteral(const Expr &E) {
+  const Expr &S = strip(E);
+  if (S.K != Expr::Kind::FloatLiteral && S.K != Expr::Kind::IntLiteral)
+    return false;
+  int Exp = 0;
+  return S.Value != 0 && std::fabs(std::frexp(S.Value, &Exp)) == 0.5;
+}
+
+void countOps(const Expr &E, OperationMix &M, bool Fused) {
+  if (!readsArray(E))
+    return; // folded by the compiler
+  if (E.K == Expr::Kind::Binary) {
+    const Expr &L = *E.Operands[0], &R = *E.Operands[1];
+    if (E.Op == "+" || E.Op == "-") {
+      // The add absorbs one product operand into an FMA.
+      bool FuseL = isProduct(L), FuseR = !FuseL && isProduct(R);
+      if (FuseL || FuseR)
+        ++M.FMA;
+      else
+        ++M.ADD;
+      countOps(L, M, FuseL);
+      countOps(R, M, FuseR);
+      return;
+    }
+    if (E.Op == "*") {
+      if (!Fused)
+        ++M.MUL;
+    } else if (!readsArray(R)) {
+      // stencilcc_div_rn: r = x * (1/c), then two FMAs of Markstein's
+      // correction; a power of two is an exact multiplication.
+      if (powerOfTwoLiteral(R)) {
+        ++M.MUL;
+      } else {
+        ++M.MUL;
+        M.FMA += 2;
+      }
+    } else {
+      ++M.Other;
+    }
+    countOps(L, M, false);
+    countOps(R, M, false);
+    return;
+  }
+  if (E.K == Expr::Kind::Call)
+    ++M.Other;
+  for (const ExprPtr &O : E.Operands)
+    countOps(*O, M, false);
+}
+
+} // namespace
+
+OperationMix operationMix(const StencilProgram &P) {
+  OperationMix M;
+  countOps(*P.Rhs, M, false);
+  return M;
+}
+
+std::vector<int64_t> benchmarkExtents(unsigned NumDims) {
+  if (NumDims == 3)
+    return {512, 512, 512};
+  if (NumDims == 2)
+    return {16384, 16384};
+  return {16384ll * 16384};
+}
+
+ModelInput modelInput(const StencilProgram &P, const StencilAnalysis &A,
+                      const std::vector<int64_t> &Extents) {
+  ModelInput In;
+  In.Analysis = &A;
+  In.Mix = operationMix(P);
+  In.Extents = Extents;
+  return In;
+}
+
+const char *bottleneckName(Bottleneck B) {
+  switch (B) {
+  case Bottleneck::Compute:
+    return "compute";
+  case Bottleneck::Shared:
+    return "shared";
+  case Bottleneck::Global:
+    return "global";
+  }
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// One plan
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Threads of the blocks along one tiled dimension of \p Extent cells:
+/// how many fall inside the domain (they compute) of Blocks * Size.
+struct DimThreads {
+  uint64_t Blocks = 0, Total = 0, Inside = 0;
+};
+
+DimThreads dimThreads(int64_t Extent, int64_t Size, int64_t Width,
+                      int64_t HaloBefore) {
+  DimThreads D;
+  D.Blocks = uint64_t((Extent + Width - 1) / Width);
+  D.Total = D.Blocks * uint64_t(Size);
+  for (uint64_t B = 0; B < D.Blocks; ++B) {
+    int64_t Lo = int64_t(B) * Width - HaloBefore, Hi = Lo + Size;
+    D.Inside += uint64_t(std::max<int64_t>(
+        0, std::min(Hi, Extent) - std::max<int64_t>(Lo, 0)));
+  }
+  return D;
+}
+
+} // namespace
+
+Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
+                       const GpuParameters &G) {
+  const StencilAnalysis &A = *In.Analysis;
+  const KernelGeometry &Geo = Plan.Geometry;
+  Prediction R;
+  const double Elem = double(elementTypeSize(Plan.Element));
+  const unsigned D = Plan.TemporalDegree;
+  const unsigned NT = Geo.TileDims.size();
+
+  // Tiled dimensions: blocks, threads inside the domain, valid threads.
+  uint64_t TileBlocks = 1, PlaneAll = 1, PlaneInside = 1, PlaneValid = 1;
+  R.ThreadsPerBlock = Plan.threadsPerBlock();
+  R.ValidThreadsPerBlock = 1;
+  for (unsigned I = 0; I < NT; ++I) {
+    int64_t Extent = In.Extents[Geo.TileDims[I]];
+    DimThreads T = dimThreads(Extent, Plan.BlockSizes[I],
+                              Plan.computeWidth(I), Plan.haloBefore(I));
+    TileBlocks *= T.Blocks;
+    PlaneAll *= T.Total;
+    PlaneInside *= T.Inside;
+    PlaneValid *= uint64_t(Extent);
+    R.ValidThreadsPerBlock *= uint64_t(Plan.computeWidth(I));
+  }
+  R.HaloThreadsPerBlock = R.ThreadsPerBlock - R.ValidThreadsPerBlock;
+  R.OutOfBoundFraction = 1.0 - double(PlaneInside) / double(PlaneAll);
+
+  // The stream: stream blocks, planes loaded, planes each level computes.
+  int64_t StreamExtent = Geo.VirtualStream ? 1 : In.Extents[0];
+  int64_t Len = Plan.StreamLength && !Geo.VirtualStream
+                    ? std::min<int64_t>(Plan.StreamLength, StreamExtent)
+                    : StreamExtent;
+  uint64_t StreamBlocks = uint64_t((StreamExtent + Len - 1) / Len);
+  int64_t Reach = Geo.StreamNeg + Geo.StreamPos;
+  double Loaded = double(StreamExtent) + double(StreamBlocks) * D * Reach;
+  // Planes level L computes, summed over the stream blocks.
+  auto LevelPlanes = [&](unsigned L) {
+    return double(StreamExtent) + double(StreamBlocks) * (D - L) * Reach;
+  };
+  double Computed = 0; // level-planes, levels 1..bT
+  for (unsigned L = 1; L <= D; ++L)
+    Computed += LevelPlanes(L);
+  double MadeBelowLast = Loaded; // levels 0..bT-1
+  for (unsigned L = 1; L < D; ++L)
+    MadeBelowLast += LevelPlanes(L);
+
+  R.Blocks = TileBlocks * StreamBlocks;
+  double Useful = double(D) * double(StreamExtent) * double(PlaneValid);
+  double Updates = Computed * double(PlaneInside);
+  R.Redundancy = Updates / Useful;
+
+  // Global memory: the loads of every block, the stores of the compute
+  // regions.
+  double GlobalBytes =
+      (Loaded * double(PlaneInside) + double(StreamExtent) * PlaneValid) *
+      Elem;
+
+  // Shared memory.
+  std::set<std::vector<int64_t>> NeighbourOffsets;
+  unsigned SharedReads = 0, RegisterReads = 0;
+  for (const std::vector<int64_t> &O : A.Offsets) {
+    if (Plan.readsFromRegisters(O)) {
+      ++RegisterReads;
+      continue;
+    }
+    ++SharedReads;
+    NeighbourOffsets.insert(Plan.inPlaneOffset(O));
+  }
+  double Stores = 0, Loads = 0;
+  if (!Plan.ExchangedOffsets.empty()) {
+    switch (Plan.Exchange) {
+    case ExchangeScheme::SCR:
+      Stores = Computed * Plan.ExchangedOffsets.size() * PlaneAll;
+      Loads = Updates * SharedReads;
+      break;
+    case ExchangeScheme::MCR:
+      Stores = MadeBelowLast * PlaneAll;
+      Loads = Updates * SharedReads;
+      break;
+    case ExchangeScheme::Cached:
+      Stores = MadeBelowLast * PlaneAll;
+      Loads = MadeBelowLast * PlaneInside * NeighbourOffsets.size();
+      break;
+    }
+  }
+  // Queue slots in shared memory (the last SharedSlots, level-major): a
+  // slot is written once per plane of its level and read by the next
+  // level's register reads, by the exchange (SCR: per exchanged plane;
+  // otherwise once) and by the boundary copy two levels up.
+  double QueueAccesses = 0;
+  if (Plan.SharedSlots) {
+    unsigned W = Plan.QueueLength, First = D * W - Plan.SharedSlots;
+    for (unsigned L = 0; L < D; ++L) {
+      unsigned Lo = std::max(First, L * W), Hi = (L + 1) * W;
+      if (Lo >= Hi)
+        continue;
+      double Fraction = double(Hi - Lo) / W;
+      double Readers = RegisterReads + 1 +
+                       (Plan.Exchange == ExchangeScheme::SCR
+                            ? double(Plan.ExchangedOffsets.size())
+                            : 1.0);
+      double Planes = L == 0 ? Loaded : LevelPlanes(L);
+      QueueAccesses += Fraction * Planes * PlaneAll * (1 + Readers);
+    }
+  }
+  double SharedBytes = (Stores + Loads + QueueAccesses) * Elem;
+  if (Plan.Exchange == ExchangeScheme::SCR && !Plan.ExchangedOffsets.empty())
+    R.BarriersPerColumn = double((D + Plan.exchangeLocations() - 1) /
+                                 Plan.exchangeLocations());
+  else if (!Plan.ExchangedOffsets.empty())
+    R.BarriersPerColumn = 1;
+
+  double Instructions = Updates * In.Mix.instructions();
+
+  // Occupancy. Registers: the plan's demand plus a ninth for addresses
+  // and indices (the rule makePlan's default blocks per SM uses), capped
+  // by __launch_bounds__; over 9/10 of the cap, ptxas spills.
+  unsigned Threads = Plan.threadsPerBlock();
+  unsigned Cap = std::min(255u, G.RegistersPerSM /
+                                    (Threads * Plan.BlocksPerSM) / 8 * 8);
+  unsigned Demand = planRegisterDemand(Plan, A);
+  R.SharedBytesPerBlock = Plan.sharedBytes();
+  if (Demand * 10 >= Cap * 9) {
+    R.Feasible = false;
+    R.Why = "predicted to spill: " + std::to_string(Demand) +
+            " registers of queues and reads against a cap of " +
+            std::to_string(Cap);
+  }
+  unsigned Regs = std::min(Cap, (Demand * 10 / 9 + 7) / 8 * 8);
+  R.RegistersPerThread = std::max(Regs, 8u);
+  uint64_t PerBlockShared =
+      R.SharedBytesPerBlock ? R.SharedBytesPerBlock + G.SharedReservedPerBlock
+                            : 0;
+  unsigned Resident = std::min(G.MaxThreadsPerSM / Threads, G.MaxBlocksPerSM);
+  Resident = std::min(Resident, G.RegistersPerSM /
+                                    (Threads * R.RegistersPerThread));
+  if (PerBlockShared)
+    Resident = std::min<unsigned>(Resident, G.SharedPerSM / PerBlockShared);
+  if (Resident == 0 && R.Feasible) {
+    R.Feasible = false;
+    R.Why = "one block needs " + std::to_string(PerBlockShared) +
+            " bytes of shared memory (1 KB of it the runtime's); an SM has " +
+            std::to_string(G.SharedPerSM);
+  }
+  R.ResidentBlocksPerSM = Resident;
+  R.Occupancy = double(Resident) * Threads / G.MaxThreadsPerSM;
+  if (Resident) {
+    double Slots = double(G.SMs) * Resident;
+    double Waves = std::ceil(double(R.Blocks) / Slots);
+    R.SMEfficiency = double(R.Blocks) / (Waves * Slots);
+  }
+
+  // Per useful cell update.
+  R.GlobalBytes = GlobalBytes / Useful;
+  R.SharedBytes = SharedBytes / Useful;
+  R.Instructions = Instructions / Useful;
+  unsigned Lanes = Plan.Element == ElementType::Double ? G.Fp64LanesPerSM
+                                                       : G.Fp32LanesPerSM;
+  R.TimeCompute = R.Instructions / (double(Lanes) * G.SMs * G.ClockGHz * 1e9);
+  R.TimeShared = R.SharedBytes / (G.sharedGBs() * 1e9);
+  R.TimeGlobal = R.GlobalBytes / (G.GlobalGBs * 1e9);
+  double T = R.TimeGlobal;
+  R.Bound = Bottleneck::Global;
+  if (R.TimeShared > T) {
+    T = R.TimeShared;
+    R.Bound = Bottleneck::Shared;
+  }
+  if (R.TimeCompute > T) {
+    T = R.TimeCompute;
+    R.Bound = Bottleneck::Compute;
+  }
+  if (R.SMEfficiency > 0) {
+    R.GCellsPerSecond = R.SMEfficiency / T / 1e9;
+    R.GFlopsPerSecond = R.GCellsPerSecond * A.Flops.total();
+  }
+  return R;
+}
+
+//===----------------------------------------------------------------------===//
+// The search
+//===----------------------------------------------------------------------===//
+
+std::string planFlags(const TemporalBlockingPlan &Plan) {
+  std::string S = "--bt=" + std::to_string(Plan.TemporalDegree) + " --bs=";
+  for (size_t I = 0; I < Plan.BlockSizes.size(); ++I)
+    S += (I ? "x" : "") + std::to_string(Plan.BlockSizes[I]);
+  S += " --sl=" + std::to_string(Plan.StreamLength);
+  S += std::string(" --exchange=") + exchangeSchemeName(Plan.Exchange);
+  S += " --ns=" + std::to_string(Plan.SharedSlots);
+  S += " --rd=" + std::to_string(Plan.ReuseDegree);
+  S += " --blocks-per-sm=" + std::to_string(Plan.BlocksPerSM);
+  return S;
+}
+
+std::string RankedPlan::flags() const { return planFlags(Plan); }
+
+PlanRanking rankPlans(const StencilProgram &P, const StencilAnalysis &A,
+                      const ModelInput &In, const GpuParameters &G) {
+  PlanRanking Out;
+  bool ThreeD = A.NumDims == 3;
+  std::vector<unsigned> Degrees;
+  for (unsigned T = 1; T <= (ThreeD ? 8u : 16u); ++T)
+    Degrees.push_back(T);
+  std::vector<std::vector<unsigned>> Sizes =
+      ThreeD ? std::vector<std::vector<unsigned>>{{16, 16}, {16, 32},
+                                                  {32, 32}, {16, 64}}
+             : std::vector<std::vector<unsigned>>{{128}, {256}, {512}};
+  std::vector<unsigned> Lengths =
+      A.NumDims == 1 ? std::vector<unsigned>{0}
+      : ThreeD       ? std::vector<unsigned>{128, 256}
+                     : std::vector<unsigned>{256, 512, 1024};
+  DeviceLimits Limits = G.limits();
+  std::set<std::string> Seen;
+  for (unsigned BT : Degrees)
+    for (const std::vector<unsigned> &BS : Sizes)
+      for (unsigned SL : Lengths)
+        for (ExchangeScheme X : {ExchangeScheme::SCR, ExchangeScheme::MCR,
+                                 ExchangeScheme::Cached})
+          for (unsigned RD : {1u, 2u, 4u}) {
+            if (RD > 1 && (X != ExchangeScheme::SCR || RD > BT))
+              continue;
+            for (unsigned NSLevels : {0u, 1u})
+              for (unsigned Blocks = 1; Blocks <= 4; ++Blocks) {
+                PlanRequest Req;
+                Req.TemporalDegree = BT;
+                Req.BlockSizes = BS;
+                Req.StreamLength = SL;
+                Req.Exchange = X;
+                Req.ReuseDegree = RD;
+                Req.BlocksPerSM = Blocks;
+                Req.SharedSlots = 0;
+                std::string Error;
+                ++Out.Tried;
+                std::optional<TemporalBlockingPlan> Plan =
+                    makePlan(P, A, Req, Error, Limits);
+                if (Plan && NSLevels) {
+                  // One level's worth of slots in shared memory, the
+                  // queue length makePlan chose.
+                  Req.SharedSlots = Plan->QueueLength;
+                  Plan = makePlan(P, A, Req, Error, Limits);
+                }
+                if (!Plan) {
+                  ++Out.Rejected;
+                  continue;
+                }
+                // Requests that build the same plan count once (RD
+                // clamped, schemes equal where nothing is exchanged).
+                if (!Seen.insert(planFlags(*Plan) + Plan->summary()).second)
+                  continue;
+                Prediction Pr = predictPlan(In, *Plan, G);
+                if (!Pr.Feasible) {
+                  ++Out.Infeasible;
+                  continue;
+                }
+                // A higher --blocks-per-sm that leaves as many blocks
+                // resident only lowers the register cap: keep the first.
+                std::string Flags = planFlags(*Plan);
+                std::string Key =
+                    Flags.substr(0, Flags.rfind(" --blocks-per-sm")) +
+                    Plan->summary().substr(0, Plan->summary().find(" pf=")) +
+                    "/" + std::to_string(Pr.ResidentBlocksPerSM);
+                if (!Seen.insert(Key).second)
+                  continue;
+                Out.Plans.push_back({Req, std::move(*Plan), Pr});
+              }
+          }
+  // Best prediction first; equal predictions prefer higher occupancy (the
+  // model has no latency term to tell them apart), then fewer barriers per
+  // column (SCR with RD > 1 only saves shared memory), then fewer
+  // registers.
+  std::stable_sort(Out.Plans.begin(), Out.Plans.end(),
+                   [](const RankedPlan &X, const RankedPlan &Y) {
+                     const Prediction &A = X.Predicted, &B = Y.Predicted;
+                     if (A.GCellsPerSecond != B.GCellsPerSecond)
+                       return A.GCellsPerSecond > B.GCellsPerSecond;
+                     if (A.Occupancy != B.Occupancy)
+                       return A.Occupancy > B.Occupancy;
+                     if (A.BarriersPerColumn != B.BarriersPerColumn)
+                       return A.BarriersPerColumn < B.BarriersPerColumn;
+                     return A.RegistersPerThread < B.RegistersPerThread;
+                   });
+  return Out;
+}
+
+} // namespace stencilcc

@@ -1,0 +1,245 @@
+//===- unit/PerformanceModelTest.cpp - Facts the model must get right -----===//
+//
+// Limits and monotonic facts of the performance model that a wrong count
+// breaks: the global-memory bound of bT=1, the redundancy of deeper
+// blocking, compute-bound plans scaling with their operations, shared
+// memory and registers pruning plans, and the operation mapping.
+//
+//===----------------------------------------------------------------------===//
+#include "TestUtil.h"
+
+#include "stencilcc/Planner/PerformanceModel.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace stencilcc;
+using namespace stencilcc::test;
+
+namespace {
+
+const std::string SourceDir = STENCILCC_SOURCE_DIR;
+
+struct Stencil {
+  FileResult File;
+  const StencilProgram &program() const { return File.Regions[0].Program; }
+  const StencilAnalysis &analysis() const {
+    return *File.Regions[0].Analysis;
+  }
+  ModelInput input() const {
+    return modelInput(program(), analysis(),
+                      benchmarkExtents(analysis().NumDims));
+  }
+  TemporalBlockingPlan plan(const PlanRequest &R) const {
+    std::string Error;
+    std::optional<TemporalBlockingPlan> P =
+        makePlan(program(), analysis(), R, Error, h100().limits());
+    EXPECT_TRUE(P) << Error;
+    return *P;
+  }
+  static const GpuParameters &h100() { return *gpuParameters("h100"); }
+};
+
+Stencil load(const std::string &Name, const std::string &Real = "float") {
+  Stencil S{analyzeFile(SourceDir + "/benchmarks/stencils/" + Name + ".c",
+                        {"-DREAL=" + Real})};
+  EXPECT_TRUE(S.File.Success) << S.File.Diagnostics;
+  EXPECT_EQ(S.File.Regions.size(), 1u);
+  EXPECT_TRUE(S.File.Regions[0].Analysis);
+  return S;
+}
+
+PlanRequest request(unsigned BT, std::vector<unsigned> BS = {256},
+                    ExchangeScheme X = ExchangeScheme::SCR) {
+  PlanRequest R;
+  R.TemporalDegree = BT;
+  R.BlockSizes = std::move(BS);
+  R.Exchange = X;
+  return R;
+}
+
+TEST(PerformanceModel, GpuTable) {
+  const GpuParameters *H100 = gpuParameters("h100");
+  const GpuParameters *H200 = gpuParameters("h200");
+  ASSERT_TRUE(H100 && H200);
+  EXPECT_EQ(gpuParameters("v100"), nullptr);
+  EXPECT_EQ(H100->SMs, 132u);
+  // Issue 5: the device copy measured on the H100 is the model's bound.
+  EXPECT_DOUBLE_EQ(H100->GlobalGBs, 3020);
+  EXPECT_TRUE(H100->GlobalMeasured);
+  EXPECT_GT(H200->GlobalGBs, H100->GlobalGBs);
+  // Datasheet: about 67 TFLOP/s FP32 and half of it FP64.
+  EXPECT_NEAR(H100->fp32Gflops(), 66900, 100);
+  EXPECT_DOUBLE_EQ(H100->fp64Gflops() * 2, H100->fp32Gflops());
+}
+
+TEST(PerformanceModel, OperationMix) {
+  // 5 products summed: 4 FMAs and the first product's MUL.
+  OperationMix Star = operationMix(load("star2d1r").program());
+  EXPECT_EQ(Star.FMA, 4);
+  EXPECT_EQ(Star.MUL, 1);
+  EXPECT_EQ(Star.ADD, 0);
+  EXPECT_EQ(Star.Other, 0);
+  // The same sum divided by a constant: stencilcc_div_rn adds a MUL and
+  // two FMAs.
+  OperationMix J = operationMix(load("j2d5pt").program());
+  EXPECT_EQ(J.FMA, 6);
+  EXPECT_EQ(J.MUL, 2);
+  EXPECT_EQ(J.Other, 0);
+  // gradient2d's 1.0 / sqrt(...) is one call and one division by a read.
+  OperationMix Gr = operationMix(load("gradient2d").program());
+  EXPECT_EQ(Gr.Other, 2);
+  EXPECT_LT(Star.aluEfficiency(), 1.0);
+  EXPECT_NEAR(Star.aluEfficiency(), 9.0 / 10.0, 1e-12);
+}
+
+TEST(PerformanceModel, BT1StarIsGlobalBoundAtTheCopyBandwidth) {
+  // One time step per pass reads and writes each cell once: 8 bytes per
+  // cell in float, so 3020 GB/s / 8 = 377 GCells/s, less the halo reloads.
+  Stencil S = load("star2d1r");
+  Prediction P = predictPlan(S.input(), S.plan(request(1)), S.h100());
+  ASSERT_TRUE(P.Feasible) << P.Why;
+  EXPECT_EQ(P.Bound, Bottleneck::Global);
+  EXPECT_GT(P.GlobalBytes, 8.0);
+  EXPECT_LT(P.GlobalBytes, 8.2);
+  EXPECT_GT(P.GCellsPerSecond, 360);
+  EXPECT_LT(P.GCellsPerSecond, 377.5);
+  // Double moves twice the bytes.
+  Stencil D = load("star2d1r", "double");
+  Prediction PD = predictPlan(D.input(), D.plan(request(1)), D.h100());
+  EXPECT_EQ(PD.Bound, Bottleneck::Global);
+  EXPECT_NEAR(PD.GlobalBytes, 2 * P.GlobalBytes, 1e-9);
+  EXPECT_LT(PD.GCellsPerSecond, 377.5 / 2);
+}
+
+TEST(PerformanceModel, DeeperBlockingMoreRedundancyLessGlobalTraffic) {
+  Stencil S = load("star2d1r");
+  double PrevRedundancy = 0, PrevGlobal = 1e9;
+  for (unsigned BT : {1u, 2u, 4u, 8u, 16u}) {
+    Prediction P = predictPlan(S.input(), S.plan(request(BT)), S.h100());
+    EXPECT_GT(P.Redundancy, PrevRedundancy) << "bT=" << BT;
+    EXPECT_LT(P.GlobalBytes, PrevGlobal) << "bT=" << BT;
+    // 256 threads, a halo of bT on each side: 256 / (256 - 2 bT), a little
+    // less where the halos of the edge blocks leave the domain.
+    EXPECT_GE(P.Redundancy, 0.999 * 256.0 / (256 - 2 * BT));
+    EXPECT_EQ(P.HaloThreadsPerBlock, 2u * BT);
+    PrevRedundancy = P.Redundancy;
+    PrevGlobal = P.GlobalBytes;
+  }
+}
+
+TEST(PerformanceModel, SharedTrafficFollowsTheExchange) {
+  // box2d1r without the star specialization: SCR loads the 8 reads other
+  // than the centre and stores the 3 exchanged planes per level; the
+  // cached exchange stores one plane and loads its 2 in-plane neighbours.
+  Stencil S = load("box2d1r");
+  Prediction Scr = predictPlan(S.input(), S.plan(request(4)), S.h100());
+  Prediction Cached = predictPlan(
+      S.input(), S.plan(request(4, {256}, ExchangeScheme::Cached)), S.h100());
+  EXPECT_NEAR(Scr.SharedBytes / Scr.Redundancy, (8 + 3) * 4.0, 0.5);
+  EXPECT_NEAR(Cached.SharedBytes / Cached.Redundancy, (1 + 2) * 4.0, 0.5);
+  EXPECT_EQ(Scr.BarriersPerColumn, 1);
+  PlanRequest RD = request(4);
+  RD.ReuseDegree = 2;
+  EXPECT_EQ(predictPlan(S.input(), S.plan(RD), S.h100()).BarriersPerColumn,
+            2);
+}
+
+TEST(PerformanceModel, ComputeBoundScalesWithOperations) {
+  // gradient2d's call and division issue at the FP rate: compute-bound.
+  Stencil S = load("gradient2d");
+  PlanRanking R = rankPlans(S.program(), S.analysis(), S.input(), S.h100());
+  const RankedPlan *Compute = nullptr;
+  for (const RankedPlan &P : R.Plans)
+    if (P.Predicted.Bound == Bottleneck::Compute) {
+      Compute = &P;
+      break;
+    }
+  ASSERT_TRUE(Compute) << "no compute-bound candidate for gradient2d";
+  ModelInput Twice = S.input();
+  Twice.Mix.FMA *= 2;
+  Twice.Mix.MUL *= 2;
+  Twice.Mix.ADD *= 2;
+  Twice.Mix.Other *= 2;
+  Prediction P = predictPlan(Twice, Compute->Plan, S.h100());
+  EXPECT_EQ(P.Bound, Bottleneck::Compute);
+  EXPECT_NEAR(P.GCellsPerSecond * 2, Compute->Predicted.GCellsPerSecond,
+              1e-9 * Compute->Predicted.GCellsPerSecond);
+}
+
+TEST(PerformanceModel, SharedMemoryOverTheSMIsNotRanked) {
+  // Allowed per block by limits raised past the SM (as on no real GPU),
+  // the model still rejects a plan one SM cannot hold.
+  Stencil S = load("box2d4r", "double");
+  PlanRequest R = request(8, {512});
+  DeviceLimits Loose = S.h100().limits();
+  Loose.MaxSharedPerBlock = Loose.MaxSharedPerSM = 1u << 30;
+  std::string Error;
+  std::optional<TemporalBlockingPlan> Plan =
+      makePlan(S.program(), S.analysis(), R, Error, Loose);
+  ASSERT_TRUE(Plan) << Error;
+  ASSERT_GT(Plan->sharedBytes(), S.h100().SharedPerSM);
+  Prediction P = predictPlan(S.input(), *Plan, S.h100());
+  EXPECT_FALSE(P.Feasible);
+  // And nothing the search ranks needs more than an SM.
+  PlanRanking Ranked =
+      rankPlans(S.program(), S.analysis(), S.input(), S.h100());
+  ASSERT_FALSE(Ranked.Plans.empty());
+  for (const RankedPlan &C : Ranked.Plans)
+    EXPECT_LE(C.Predicted.SharedBytesPerBlock +
+                  S.h100().SharedReservedPerBlock,
+              S.h100().SharedPerSM)
+        << C.flags();
+}
+
+TEST(PerformanceModel, SpillingPlansAreNotRanked) {
+  // box2d4r at bT=1 with the cached exchange keeps 14 planes of 8
+  // neighbour values: 280 registers in double, over ptxas's 255.
+  Stencil S = load("box2d4r", "double");
+  Prediction P = predictPlan(
+      S.input(), S.plan(request(1, {256}, ExchangeScheme::Cached)), S.h100());
+  EXPECT_FALSE(P.Feasible);
+  EXPECT_NE(P.Why.find("spill"), std::string::npos);
+}
+
+TEST(PerformanceModel, RankingIsOrderedAndRebuildable) {
+  Stencil S = load("star2d1r");
+  PlanRanking R = rankPlans(S.program(), S.analysis(), S.input(), S.h100());
+  ASSERT_GT(R.Plans.size(), 10u);
+  // The rest of the requests built duplicates.
+  EXPECT_LE(R.Rejected + R.Infeasible + R.Plans.size(), R.Tried);
+  for (size_t I = 1; I < R.Plans.size(); ++I)
+    EXPECT_GE(R.Plans[I - 1].Predicted.GCellsPerSecond,
+              R.Plans[I].Predicted.GCellsPerSecond);
+  // The best plan beats bT=1 by the reuse bT buys.
+  Prediction BT1 = predictPlan(S.input(), S.plan(request(1)), S.h100());
+  EXPECT_GT(R.Plans[0].Predicted.GCellsPerSecond, 4 * BT1.GCellsPerSecond);
+  // Its request rebuilds the same plan.
+  std::string Error;
+  std::optional<TemporalBlockingPlan> Again = makePlan(
+      S.program(), S.analysis(), R.Plans[0].Request, Error, S.h100().limits());
+  ASSERT_TRUE(Again) << Error;
+  EXPECT_EQ(planFlags(*Again), R.Plans[0].flags());
+  // The H200's faster memory raises a global-bound prediction.
+  const GpuParameters &H200 = *gpuParameters("h200");
+  Prediction On200 = predictPlan(S.input(), S.plan(request(1)), H200);
+  EXPECT_NEAR(On200.GCellsPerSecond / BT1.GCellsPerSecond,
+              H200.GlobalGBs / S.h100().GlobalGBs, 1e-9);
+}
+
+TEST(PerformanceModel, TailEffect) {
+  // 3D 512^3 with 32x32 blocks at bT=4 (24x24 outputs): 22*22 tiles and 4
+  // stream blocks, 1936 blocks on 132 SMs.
+  Stencil S = load("star3d1r");
+  PlanRequest R = request(4, {32, 32});
+  R.StreamLength = 128;
+  Prediction P = predictPlan(S.input(), S.plan(R), S.h100());
+  EXPECT_EQ(P.Blocks, 22u * 22u * 4u);
+  double Slots = 132.0 * P.ResidentBlocksPerSM;
+  double Waves = std::ceil(P.Blocks / Slots);
+  EXPECT_NEAR(P.SMEfficiency, P.Blocks / (Waves * Slots), 1e-12);
+  EXPECT_LE(P.SMEfficiency, 1.0);
+}
+
+} // namespace
