@@ -5,8 +5,8 @@
 #   benchmarks/generate.sh [suite|matrix|all] [--filter REGEX] [--jobs N] [--keep]
 #
 #   suite   all 21 stencils of benchmarks/stencils/suite.txt x {float,double} x plans
-#           {default (no flags), bt1 (--bt=1), naive (--naive), hybrid (--ns=2 and
-#           MCR, or SCR with RD=2 for star stencils)}                          (168 files)
+#           {default (no flags), bt1 (--bt=1), naive (--naive), assoc (--opt=assoc),
+#           hybrid (--ns=2 and MCR, or SCR with RD=2 for star stencils)}       (210 plans)
 #   matrix  the correctness matrix: star2d1r box2d2r j2d9pt-gol gradient2d star3d1r box3d1r
 #           x {float,double} x bT {1,2,3,4,7} (2D) / {1,2,3} (3D)
 #           x {--exchange=scr --rd=1 | --exchange=scr --rd=2 | --exchange=mcr |
@@ -119,6 +119,10 @@ if [[ $set_name == suite || $set_name == all ]]; then
       # The hybrid plan of the correctness proof: queue slots in shared
       # memory and the other exchange scheme (MCR where it applies, else
       # SCR with RD=2, at bT=2 so that RD=2 is valid for every star).
+      # Partial sums (paper 001's associative optimization); stencilcc
+      # rejects it, recorded in skipped.txt, where the update is no sum of
+      # products.
+      add "$name" "$real" assoc --opt=assoc
       if [[ $shape == star ]]; then
         if [[ $dims == 3 ]]; then wide=(--bs=32x32); else wide=(); fi
         add "$name" "$real" hybrid --bt=2 --ns=2 --exchange=scr --rd=2 "${wide[@]}"

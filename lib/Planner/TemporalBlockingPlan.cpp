@@ -419,6 +419,14 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     // The partial sums read each plane once from the double buffer.
     Plan.Exchange = ExchangeScheme::Cached;
     layoutQueues(Plan, A);
+    // Each level holds its queue, its sums and a plane of neighbour values
+    // at once: a default bT gives way until they fit one block's cap
+    // (box2d4r float: 255 registers and a spill at bT=4, 214 at bT=2).
+    if (!R.TemporalDegree)
+      while (Plan.TemporalDegree > 1 &&
+             planRegisterDemand(Plan, A) * 10 >=
+                 registerCap(Plan, 1, Limits) * 9)
+        --Plan.TemporalDegree;
   } else if (R.Exchange || R.ReuseDegree || R.Variant) {
     // An explicit reuse degree or variant asks for the schemes they shape.
     Plan.Exchange = R.Exchange.value_or(ExchangeScheme::SCR);
@@ -453,6 +461,8 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     }
   }
 
+  // The exchange's choice may have lowered a default bT.
+  BT = Plan.TemporalDegree;
   Plan.ReuseDegree = R.ReuseDegree.value_or(1);
   if (Plan.ReuseDegree < 1 || Plan.ReuseDegree > BT) {
     Error = "reuse degree --rd=" + std::to_string(Plan.ReuseDegree) +
