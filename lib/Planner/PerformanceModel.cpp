@@ -430,7 +430,10 @@ std::string planFlags(const TemporalBlockingPlan &Plan) {
   S += " --sl=" + std::to_string(Plan.StreamLength);
   S += std::string(" --exchange=") + exchangeSchemeName(Plan.Exchange);
   S += " --ns=" + std::to_string(Plan.SharedSlots);
-  S += " --rd=" + std::to_string(Plan.ReuseDegree);
+  // --rd shapes SCR only (stencilcc rejects it with --opt=assoc).
+  if (Plan.Exchange == ExchangeScheme::SCR)
+    S += " --rd=" + std::to_string(Plan.ReuseDegree);
+  S += std::string(" --opt=") + optimizationVariantName(Plan.Variant);
   S += " --blocks-per-sm=" + std::to_string(Plan.BlocksPerSM);
   return S;
 }

@@ -213,13 +213,20 @@ unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
     Needed += unsigned(A.Offsets.size() * elementTypeSize(Plan.Element) / 4);
   // Assoc adds the values of a plane, its own column and neighbours, to
   // several sums at once, every level right after the barrier: ptxas
-  // keeps them all. Its kernels then take about half as many registers
-  // again as this count (box2d2r float bT=4: 90 counted, 142 used).
-  if (Plan.Variant == OptimizationVariant::Assoc)
-    Needed = (Needed + Plan.TemporalDegree *
-                           unsigned((neighbourOffsets(Plan, A).size() + 1) *
-                                    elementTypeSize(Plan.Element) / 4)) *
-             3 / 2;
+  // keeps them all, and more of them the wider the plane's reach (ptxas on
+  // sm_90 against this count, 2D: 0.7-0.8 of it at radius 1, 0.85-0.95 at
+  // radius 2, 1.15 at 3, 1.5 at 4), so the count is scaled by 0.55 + 0.2r.
+  if (Plan.Variant == OptimizationVariant::Assoc) {
+    unsigned Values = Needed + Plan.TemporalDegree *
+                                   unsigned((neighbourOffsets(Plan, A).size() +
+                                             1) *
+                                            elementTypeSize(Plan.Element) / 4);
+    Needed = Values * 3 / 2 * unsigned(11 + 4 * A.MaxRadius) / 20;
+    // Two tiled dimensions hold more neighbour values than the count says
+    // (box3d1r float bT=3: 79 counted, 120 used).
+    if (A.NumDims == 3)
+      Needed = Needed * 4 / 3;
+  }
   return Needed;
 }
 
@@ -386,9 +393,20 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
       R.StreamLength.value_or(G.VirtualStream ? 0 : ThreeD ? 128 : 512);
 
   // Exchanged streaming offsets: reads that leave the thread's own column.
-  Plan.Variant = R.Variant.value_or(A.Shape == StencilShape::Star
-                                        ? OptimizationVariant::Star
-                                        : OptimizationVariant::General);
+  // Partial sums by default where they beat the cached exchange and SCR
+  // (H100, docs/performance-notes.md): box shapes that are sums of
+  // products, except 2D float of radius 1 and 2, where the cached exchange
+  // is as fast or faster (box2d2r 385 against 361 GCells/s, j2d9pt-gol 596
+  // against 492; box2d1r is the exception, 679 against 774).
+  bool DefaultAssoc = !R.Variant && !R.Exchange && !R.ReuseDegree &&
+                      A.Shape != StencilShape::Star && A.SumOfProducts &&
+                      !G.VirtualStream &&
+                      !(!ThreeD && A.Element == ElementType::Float &&
+                        A.MaxRadius <= 2);
+  Plan.Variant = DefaultAssoc ? OptimizationVariant::Assoc
+                 : R.Variant.value_or(A.Shape == StencilShape::Star
+                                          ? OptimizationVariant::Star
+                                          : OptimizationVariant::General);
   if (Plan.Variant == OptimizationVariant::Star &&
       A.Shape != StencilShape::Star) {
     Error = "--opt=star needs a diagonal-access-free (star) stencil; this "
@@ -422,11 +440,22 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     // Each level holds its queue, its sums and a plane of neighbour values
     // at once: a default bT gives way until they fit one block's cap
     // (box2d4r float: 255 registers and a spill at bT=4, 214 at bT=2).
+    auto Fits = [&] {
+      return planRegisterDemand(Plan, A) * 10 <
+             registerCap(Plan, 1, Limits) * 9;
+    };
     if (!R.TemporalDegree)
-      while (Plan.TemporalDegree > 1 &&
-             planRegisterDemand(Plan, A) * 10 >=
-                 registerCap(Plan, 1, Limits) * 9)
+      while (Plan.TemporalDegree > 1 && !Fits())
         --Plan.TemporalDegree;
+    // A default that does not fit even at bT=1 is not taken (box3d2r
+    // double, 512 threads: 304 bytes of spills); the rules below apply.
+    if (DefaultAssoc && !Fits()) {
+      Assoc = false;
+      Plan.Variant = OptimizationVariant::General;
+      Plan.TemporalDegree = R.TemporalDegree.value_or(DefaultDegree);
+    }
+  }
+  if (Assoc) {
   } else if (R.Exchange || R.ReuseDegree || R.Variant) {
     // An explicit reuse degree or variant asks for the schemes they shape.
     Plan.Exchange = R.Exchange.value_or(ExchangeScheme::SCR);
