@@ -110,8 +110,8 @@ cl::opt<unsigned> SharedSlots("ns", cl::desc("Circular-queue slots placed in "
 cl::opt<ExchangeScheme> Exchange(
     "exchange",
     cl::desc("In-plane neighbour exchange through shared memory (default: "
-             "cached for box-like stencils whose registers allow it, else "
-             "scr)"),
+             "cached for box-like stencils whose registers allow it and "
+             "with assoc, else scr)"),
     cl::values(clEnumValN(ExchangeScheme::SCR, "scr",
                           "single column reuse, with --rd"),
                clEnumValN(ExchangeScheme::MCR, "mcr",
@@ -132,7 +132,9 @@ cl::opt<unsigned> ReuseDegree("rd", cl::desc("SCR reuse degree: levels "
                               cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<OptimizationVariant> Variant(
     "opt", cl::desc("Kernel specialization (default: star for star "
-                    "stencils, none otherwise; never assoc)"),
+                    "stencils; assoc for other sum-of-products updates, "
+                    "except 2D float of radius 1-2, where its registers "
+                    "fit; else none)"),
     cl::values(clEnumValN(OptimizationVariant::Star, "star",
                           "diagonal-access-free: streaming neighbours from "
                           "registers"),
