@@ -448,68 +448,82 @@ PlanRanking rankPlans(const StencilProgram &P, const StencilAnalysis &A,
   for (unsigned T = 1; T <= (ThreeD ? 8u : 16u); ++T)
     Degrees.push_back(T);
   std::vector<std::vector<unsigned>> Sizes =
-      ThreeD ? std::vector<std::vector<unsigned>>{{16, 16}, {16, 32},
-                                                  {32, 32}, {16, 64}}
+      ThreeD ? std::vector<std::vector<unsigned>>{{16, 16},
+                                                  {16, 32},
+                                                  {32, 32},
+                                                  {16, 64}}
              : std::vector<std::vector<unsigned>>{{128}, {256}, {512}};
-  std::vector<unsigned> Lengths =
-      A.NumDims == 1 ? std::vector<unsigned>{0}
-      : ThreeD       ? std::vector<unsigned>{128, 256}
-                     : std::vector<unsigned>{256, 512, 1024};
+  std::vector<unsigned> Lengths = A.NumDims == 1 ? std::vector<unsigned>{0}
+                                  : ThreeD
+                                      ? std::vector<unsigned>{128, 256}
+                                      : std::vector<unsigned>{256, 512, 1024};
   DeviceLimits Limits = G.limits();
+  // The shape's own variant (star or none), and partial sums where the
+  // update allows them; they take the cached exchange's double buffer and
+  // no reuse degree.
+  std::vector<std::optional<OptimizationVariant>> Variants{std::nullopt};
+  if (A.SumOfProducts)
+    Variants.push_back(OptimizationVariant::Assoc);
   std::set<std::string> Seen;
   for (unsigned BT : Degrees)
     for (const std::vector<unsigned> &BS : Sizes)
       for (unsigned SL : Lengths)
-        for (ExchangeScheme X : {ExchangeScheme::SCR, ExchangeScheme::MCR,
-                                 ExchangeScheme::Cached})
-          for (unsigned RD : {1u, 2u, 4u}) {
-            if (RD > 1 && (X != ExchangeScheme::SCR || RD > BT))
-              continue;
-            for (unsigned NSLevels : {0u, 1u})
-              for (unsigned Blocks = 1; Blocks <= 4; ++Blocks) {
-                PlanRequest Req;
-                Req.TemporalDegree = BT;
-                Req.BlockSizes = BS;
-                Req.StreamLength = SL;
-                Req.Exchange = X;
-                Req.ReuseDegree = RD;
-                Req.BlocksPerSM = Blocks;
-                Req.SharedSlots = 0;
-                std::string Error;
-                ++Out.Tried;
-                std::optional<TemporalBlockingPlan> Plan =
-                    makePlan(P, A, Req, Error, Limits);
-                if (Plan && NSLevels) {
-                  // One level's worth of slots in shared memory, the
-                  // queue length makePlan chose.
-                  Req.SharedSlots = Plan->QueueLength;
-                  Plan = makePlan(P, A, Req, Error, Limits);
+        for (ExchangeScheme X :
+             {ExchangeScheme::SCR, ExchangeScheme::MCR, ExchangeScheme::Cached})
+          for (unsigned RD : {1u, 2u, 4u})
+            for (std::optional<OptimizationVariant> V : Variants) {
+              if (RD > 1 && (X != ExchangeScheme::SCR || RD > BT))
+                continue;
+              bool Assoc = V == OptimizationVariant::Assoc;
+              if (Assoc && (X != ExchangeScheme::Cached || RD > 1))
+                continue;
+              for (unsigned NSLevels : {0u, 1u})
+                for (unsigned Blocks = 1; Blocks <= 4; ++Blocks) {
+                  PlanRequest Req;
+                  Req.TemporalDegree = BT;
+                  Req.BlockSizes = BS;
+                  Req.StreamLength = SL;
+                  Req.Exchange = X;
+                  if (!Assoc)
+                    Req.ReuseDegree = RD;
+                  Req.Variant = V;
+                  Req.BlocksPerSM = Blocks;
+                  Req.SharedSlots = 0;
+                  std::string Error;
+                  ++Out.Tried;
+                  std::optional<TemporalBlockingPlan> Plan =
+                      makePlan(P, A, Req, Error, Limits);
+                  if (Plan && NSLevels) {
+                    // One level's worth of slots in shared memory, the
+                    // queue length makePlan chose.
+                    Req.SharedSlots = Plan->QueueLength;
+                    Plan = makePlan(P, A, Req, Error, Limits);
+                  }
+                  if (!Plan) {
+                    ++Out.Rejected;
+                    continue;
+                  }
+                  // Requests that build the same plan count once (RD
+                  // clamped, schemes equal where nothing is exchanged).
+                  if (!Seen.insert(planFlags(*Plan) + Plan->summary()).second)
+                    continue;
+                  Prediction Pr = predictPlan(In, *Plan, G);
+                  if (!Pr.Feasible) {
+                    ++Out.Infeasible;
+                    continue;
+                  }
+                  // A higher --blocks-per-sm that leaves as many blocks
+                  // resident only lowers the register cap: keep the first.
+                  std::string Flags = planFlags(*Plan);
+                  std::string Key =
+                      Flags.substr(0, Flags.rfind(" --blocks-per-sm")) +
+                      Plan->summary().substr(0, Plan->summary().find(" pf=")) +
+                      "/" + std::to_string(Pr.ResidentBlocksPerSM);
+                  if (!Seen.insert(Key).second)
+                    continue;
+                  Out.Plans.push_back({Req, std::move(*Plan), Pr});
                 }
-                if (!Plan) {
-                  ++Out.Rejected;
-                  continue;
-                }
-                // Requests that build the same plan count once (RD
-                // clamped, schemes equal where nothing is exchanged).
-                if (!Seen.insert(planFlags(*Plan) + Plan->summary()).second)
-                  continue;
-                Prediction Pr = predictPlan(In, *Plan, G);
-                if (!Pr.Feasible) {
-                  ++Out.Infeasible;
-                  continue;
-                }
-                // A higher --blocks-per-sm that leaves as many blocks
-                // resident only lowers the register cap: keep the first.
-                std::string Flags = planFlags(*Plan);
-                std::string Key =
-                    Flags.substr(0, Flags.rfind(" --blocks-per-sm")) +
-                    Plan->summary().substr(0, Plan->summary().find(" pf=")) +
-                    "/" + std::to_string(Pr.ResidentBlocksPerSM);
-                if (!Seen.insert(Key).second)
-                  continue;
-                Out.Plans.push_back({Req, std::move(*Plan), Pr});
-              }
-          }
+            }
   // Best prediction first; equal predictions prefer higher occupancy (the
   // model has no latency term to tell them apart), then fewer barriers per
   // column (SCR with RD > 1 only saves shared memory), then fewer
