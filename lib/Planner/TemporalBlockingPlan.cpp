@@ -455,12 +455,12 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
       Plan.TemporalDegree = R.TemporalDegree.value_or(DefaultDegree);
     }
   }
-  if (Assoc) {
-  } else if (R.Exchange || R.ReuseDegree || R.Variant) {
+  // Partial sums have their exchange (above); the others choose one here.
+  if (!Assoc && (R.Exchange || R.ReuseDegree || R.Variant)) {
     // An explicit reuse degree or variant asks for the schemes they shape.
     Plan.Exchange = R.Exchange.value_or(ExchangeScheme::SCR);
     layoutQueues(Plan, A);
-  } else {
+  } else if (!Assoc) {
     // 2D: cached where some neighbour value is read by several planes
     // (box shapes), SCR otherwise. The neighbour registers cost occupancy,
     // which these kernels need more than depth (H100, box2d1r float:
