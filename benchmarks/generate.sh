@@ -2,7 +2,7 @@
 # generate.sh: run stencilcc over the benchmark stencils and plans, writing benchmarks/gen/.
 #
 # Usage (from anywhere; paths are relative to the repository root):
-#   benchmarks/generate.sh [suite|matrix|all] [--filter REGEX] [--jobs N] [--keep]
+#   benchmarks/generate.sh [suite|matrix|perf|all] [--filter REGEX] [--jobs N] [--keep]
 #
 #   suite   all 21 stencils of benchmarks/stencils/suite.txt x {float,double} x plans
 #           {default (no flags), bt1 (--bt=1), naive (--naive), assoc (--opt=assoc),
@@ -11,7 +11,13 @@
 #           x {float,double} x bT {1,2,3,4,7} (2D) / {1,2,3} (3D)
 #           x {--exchange=scr --rd=1 | --exchange=scr --rd=2 | --exchange=mcr |
 #              --exchange=cached} x {--ns=0,--ns=2} x {--sl=0,--sl=64}          (832 plans)
-#   all     both (the default)
+#   perf    the performance report's plans (benchmarks/report.py): all 21 suite stencils
+#           x {float,double} x {tuned (--plan-cache benchmarks/plan-cache.json: the cached
+#           plan of the stencil, else its default), bt1 (--bt=1), naive (--naive)}, and for
+#           the radius-1 stencils a temporal-degree sweep btsweep<K> (--bt=K) for K in
+#           {1,2,3,4,5,6,8,10,12} (2D) / {1,2,3,4,5,6} (3D)                      (252 plans)
+#           Also writes benchmarks/gen/predictions.tsv (below). Not part of 'all'.
+#   all     suite and matrix (the default)
 #   --filter REGEX  keep only the entries whose file stem <name>_<real>_<planid> matches
 #                   (grep -E)
 #   --jobs N        parallel stencilcc runs (default 2)
@@ -27,6 +33,12 @@
 #   benchmarks/gen/skipped.txt    one line per plan stencilcc rejected (exit 1) or crashed on:
 #       <name> <real> <planid> rc=<rc> <plan flags...> :: <stencilcc's first error line>
 #   benchmarks/gen/stencilcc.log  every stencilcc command line and its full message.
+#   benchmarks/gen/predictions.tsv  (perf only) the performance model's prediction for each
+#       generated plan, from 'stencilcc --plan-only <same flags> --format=json'
+#       (regions[0].default, and gpu.global_gb_per_s); tab-separated, with a header line:
+#       stem gcells_pred gflops_pred bottleneck global_gbs global_bytes_per_cell flags summary
+#       '-' where the model has no prediction: naive plans (it does not model them) and
+#       plans --plan-only rejects.
 # Exit status: 0, or 1 if stencilcc crashed (exit status other than 0 and 1, or exit 0 with no
 # output file) on some plan, or if no file was generated.
 set -euo pipefail
@@ -81,7 +93,7 @@ jobs=2
 keep=0
 while [[ $# -gt 0 ]]; do
   case $1 in
-    suite|matrix|all) set_name=$1 ;;
+    suite|matrix|perf|all) set_name=$1 ;;
     --filter) filter=$2; shift ;;
     --filter=*) filter=${1#*=} ;;
     --jobs) jobs=$2; shift ;;
@@ -158,6 +170,24 @@ if [[ $set_name == matrix || $set_name == all ]]; then
   done
 fi
 
+if [[ $set_name == perf ]]; then
+  while read -r name dims radius _shape _rest; do
+    [[ -z $name || $name == \#* ]] && continue
+    for real in float double; do
+      add "$name" "$real" tuned --plan-cache benchmarks/plan-cache.json
+      add "$name" "$real" bt1 --bt=1
+      add "$name" "$real" naive --naive
+      # GFLOP/s against bT (paper 001 Fig. 8) for the radius-1 stencils only,
+      # where the useful temporal degrees reach furthest; the planner rejects
+      # the degrees that do not fit, recorded in skipped.txt.
+      if [[ $radius == 1 ]]; then
+        if [[ $dims == 3 ]]; then sweep="1 2 3 4 5 6"; else sweep="1 2 3 4 5 6 8 10 12"; fi
+        for k in $sweep; do add "$name" "$real" "btsweep$k" "--bt=$k"; done
+      fi
+    done
+  done <"$SUITE_FILE"
+fi
+
 njobs=$(wc -l <"$joblist")
 if [[ $njobs -eq 0 ]]; then
   echo "generate.sh: no plan matches (set '$set_name', filter '$filter')" >&2
@@ -187,6 +217,45 @@ for part in "$GEN"/.parts/*.log; do
 done
 rm -rf "$GEN/.parts"
 
+# ---------------------------------------------------------------- model predictions (perf)
+# One row per generated entry, so that report.py can set each measurement
+# against what the model predicts for the same flags.
+npredfail=0
+if [[ $set_name == perf ]]; then
+  pred="$GEN/predictions.tsv"
+  printf 'stem\tgcells_pred\tgflops_pred\tbottleneck\tglobal_gbs\tglobal_bytes_per_cell\tflags\tsummary\n' >"$pred"
+  nodata() { printf '%s\t-\t-\t-\t-\t-\t-\t-\n' "$1"; }
+  while read -r name real planid _dims _radius _flops _fn file flags; do
+    [[ -z ${name:-} ]] && continue
+    stem=$(basename "$file" .cu)
+    if [[ $planid == naive ]]; then nodata "$stem" >>"$pred"; continue; fi
+    read -ra fl <<<"${flags:-}"
+    set +e
+    json=$("$STENCILCC" --plan-only "benchmarks/stencils/$name.c" "-DREAL=$real" "${fl[@]}" --format=json 2>"$GEN/.plan-only.err")
+    rc=$?
+    set -e
+    {
+      echo "=== $name $real $planid: $STENCILCC --plan-only benchmarks/stencils/$name.c -DREAL=$real ${fl[*]} --format=json (rc=$rc)"
+      cat "$GEN/.plan-only.err"
+    } >>"$GEN/stencilcc.log"
+    if [[ $rc -eq 0 ]] && python3 -c '
+import json, sys
+stem = sys.argv[1]
+d = json.load(sys.stdin)
+p = d["regions"][0]["default"]
+row = [stem, p["gcells_per_s"], p["gflop_per_s"], p["bottleneck"], d["gpu"]["global_gb_per_s"],
+       p["global_bytes_per_cell"], p["flags"], p["summary"]]
+print("\t".join(str(x) for x in row))
+' "$stem" <<<"$json" >"$GEN/.plan-only.row" 2>>"$GEN/stencilcc.log"; then
+      cat "$GEN/.plan-only.row" >>"$pred"
+    else
+      nodata "$stem" >>"$pred"
+      npredfail=$((npredfail + 1))
+    fi
+  done <"$GEN/manifest.txt"
+  rm -f "$GEN/.plan-only.err" "$GEN/.plan-only.row"
+fi
+
 ngen=$(wc -l <"$GEN/manifest.txt")
 nskip=$(wc -l <"$GEN/skipped.txt")
 size=$(du -sk "$GEN" | cut -f1)
@@ -195,6 +264,9 @@ echo "generate.sh: $ngen generated, $nskip skipped (rejected: $((nskip - crashes
 if [[ $nskip -gt 0 ]]; then
   echo "skipped (first 10 of $nskip; all in $GEN/skipped.txt, messages in $GEN/stencilcc.log):"
   head -n 10 "$GEN/skipped.txt" | cut -c1-200
+fi
+if [[ $set_name == perf ]]; then
+  echo "generate.sh: $GEN/predictions.tsv written; --plan-only failed on $npredfail non-naive plans (see $GEN/stencilcc.log)"
 fi
 if [[ $size -gt 40960 ]]; then
   echo "generate.sh: warning: $GEN is over 40 MiB; the device call carries at most 64 MiB" >&2
