@@ -10,10 +10,11 @@
 #                         [--tsize2d N] [--tsize3d N]
 #
 #   (default)       compile every selected entry (16 at a time), check every entry, then time
-#                   the suite entries (plans default, bt1, naive)
+#                   the suite entries (plans default, bt1, naive; tuned, btsweep<K> of the perf set)
 #   --check-only    compile and check; no timing
 #   --time-only     compile and time the suite entries only; no checks
-#   --time-all      time every selected entry, not only the suite plans (default, bt1, naive);
+#   --time-all      time every selected entry, not only the suite plans (default, bt1, naive,
+#                   tuned, btsweep<K>);
 #                   the others get a second table, each against the naive kernel of its stencil
 #   --filter REGEX  only entries whose file name (<name>_<real>_<planid>.cu) matches (grep -E);
 #                   e.g. --filter 2d and --filter 3d split a run into two calls
@@ -235,7 +236,7 @@ while read -r name real planid dims radius flops fn file _flags; do
   base=$(basename "$file")
   stem=${base%.cu}
   if [[ -n $filter ]] && ! grep -qE -- "$filter" <<<"$base"; then continue; fi
-  case $planid in default|bt1|naive) suite=1 ;; *) suite=0 ;; esac
+  case $planid in default|bt1|naive|tuned|btsweep*) suite=1 ;; *) suite=0 ;; esac
   if [[ $do_check == 0 && $suite == 0 && $time_all == 0 ]]; then continue; fi
   if [[ ! -f $file ]]; then echo "run-gpu.sh: warning: $file is in the manifest but missing" >&2; continue; fi
   E_STEM+=("$stem") E_NAME+=("$name") E_REAL+=("$real") E_PLAN+=("$planid") E_DIMS+=("$dims")
@@ -420,7 +421,7 @@ declare -A T_GC=() T_GF=()
 if [[ $do_time == 1 ]]; then
   echo "[time] 2D ${N2D_TIME}^2, 3D ${N3D_TIME}^3, $tsteps steps, median of $reps after a warm-up ($(elapsed))"
   : >"$OUT/times.txt"
-  # order: per stencil and precision, default, naive, bt1
+  # order: per stencil and precision, default, tuned, naive, bt1, then the btsweep<K> (perf set)
   order=()
   declare -A idx_of=()
   for ((i = 0; i < NE; i++)); do idx_of[${E_NAME[i]}/${E_REAL[i]}/${E_PLAN[i]}]=$i; done
@@ -430,8 +431,11 @@ if [[ $do_time == 1 ]]; then
     pr="${E_NAME[i]}/${E_REAL[i]}"
     [[ -n ${pair_seen[$pr]:-} ]] && continue
     pair_seen[$pr]=1
-    for plan in default naive bt1; do
+    for plan in default tuned naive bt1; do
       [[ -n ${idx_of[$pr/$plan]:-} ]] && order+=("${idx_of[$pr/$plan]}")
+    done
+    for ((k = 0; k < NE; k++)); do
+      if [[ ${E_PLAN[k]} == btsweep* && ${E_NAME[k]}/${E_REAL[k]} == "$pr" ]]; then order+=("$k"); fi
     done
   done
   if [[ $time_all == 1 ]]; then
@@ -507,7 +511,8 @@ plan_summary() { # file
       pr="${E_NAME[i]}/${E_REAL[i]}"
       [[ -n ${row_seen[$pr]:-} ]] && continue
       row_seen[$pr]=1
-      d=${idx_of[$pr/default]:-} b=${idx_of[$pr/bt1]:-} v=${idx_of[$pr/naive]:-}
+      # the perf set has no default plan: its row shows the tuned one
+      d=${idx_of[$pr/default]:-${idx_of[$pr/tuned]:-}} b=${idx_of[$pr/bt1]:-} v=${idx_of[$pr/naive]:-}
       ds=${d:+${E_STEM[d]}} bs=${b:+${E_STEM[b]}} vs=${v:+${E_STEM[v]}}
       plan=-; [[ -n $ds ]] && plan=$(plan_summary "${E_FILE[d]}")
       gf=${ds:+${T_GF[$ds]:-}} gc=${ds:+${T_GC[$ds]:-}} gb=${bs:+${T_GC[$bs]:-}} gv=${vs:+${T_GC[$vs]:-}}
