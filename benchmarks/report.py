@@ -191,7 +191,7 @@ def short_flags(flags):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--run", action="append", required=True)
     ap.add_argument("--gen", default="benchmarks/gen")
     ap.add_argument("--anchors", default="benchmarks/anchors.tsv")
