@@ -20,7 +20,8 @@
 #                   e.g. --filter 2d and --filter 3d split a run into two calls
 #   --steps N       time steps for the timings (default 1000)
 #   --tsize2d N, --tsize3d N   timing grid sizes (default 16384 and 512)
-#   --reps N        timed repetitions, after one warm-up (default 5; the median is reported)
+#   --reps N        timed repetitions, after one warm-up of min(steps, 20) steps (default 5; the
+#                   median is reported)
 #   --seed N        base seed of the check inputs (default: from the clock; printed)
 #   --deadline S    start no check or timing after S seconds (default 540); jobs still running
 #                   are stopped at S+30 s, so the summary always prints inside a 10-minute call
