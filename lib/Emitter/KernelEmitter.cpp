@@ -627,9 +627,15 @@ std::string BlockedKernelWriter::write() {
   // The second bound, the plan's blocks per SM, sets ptxas's register
   // cap: one block leaves it all 255 (no spilled queue), more trade
   // registers for occupancy.
-  OS << "static __global__ void __launch_bounds__("
-     << Plan.threadsPerBlock() << ", " << Plan.BlocksPerSM << ")\n"
-     << name() << "(const " << Elem << " *__restrict__ src, " << Elem
+  // With --max-registers the cap is __maxnreg__'s (nvcc accepts only one
+  // of the two qualifiers).
+  OS << "static __global__ void ";
+  if (Plan.MaxRegisters)
+    OS << "__maxnreg__(" << Plan.MaxRegisters << ")\n";
+  else
+    OS << "__launch_bounds__(" << Plan.threadsPerBlock() << ", "
+       << Plan.BlocksPerSM << ")\n";
+  OS << name() << "(const " << Elem << " *__restrict__ src, " << Elem
      << " *__restrict__ dst,\n    const " << Elem
      << " *__restrict__ base, const long t0";
   // Coordinates are 32-bit (the host checks that they fit); only the

@@ -359,8 +359,10 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
   // and indices (the rule makePlan's default blocks per SM uses), capped
   // by __launch_bounds__; over 9/10 of the cap, ptxas spills.
   unsigned Threads = Plan.threadsPerBlock();
-  unsigned Cap = std::min(255u, G.RegistersPerSM /
-                                    (Threads * Plan.BlocksPerSM) / 8 * 8);
+  unsigned Cap = Plan.MaxRegisters
+                     ? (Plan.MaxRegisters + 7) / 8 * 8
+                     : std::min(255u, G.RegistersPerSM /
+                                          (Threads * Plan.BlocksPerSM) / 8 * 8);
   unsigned Demand = planRegisterDemand(Plan, A);
   R.SharedBytesPerBlock = Plan.sharedBytes();
   if (Demand * 10 >= Cap * 9) {
@@ -434,7 +436,14 @@ std::string planFlags(const TemporalBlockingPlan &Plan) {
   if (Plan.Exchange == ExchangeScheme::SCR)
     S += " --rd=" + std::to_string(Plan.ReuseDegree);
   S += std::string(" --opt=") + optimizationVariantName(Plan.Variant);
-  S += " --blocks-per-sm=" + std::to_string(Plan.BlocksPerSM);
+  // The planner's default prefetch distance is left implicit, as users
+  // write the options.
+  if (Plan.Prefetch != 2)
+    S += " --prefetch=" + std::to_string(Plan.Prefetch);
+  if (Plan.MaxRegisters)
+    S += " --max-registers=" + std::to_string(Plan.MaxRegisters);
+  else
+    S += " --blocks-per-sm=" + std::to_string(Plan.BlocksPerSM);
   return S;
 }
 

@@ -133,7 +133,9 @@ std::string TemporalBlockingPlan::summary() const {
            : " cached(" + std::to_string(NeighbourRing) + " planes)";
   S += " NS=" + std::to_string(SharedSlots);
   S += " pf=" + std::to_string(Prefetch);
-  if (BlocksPerSM > 1)
+  if (MaxRegisters)
+    S += " maxreg=" + std::to_string(MaxRegisters);
+  else if (BlocksPerSM > 1)
     S += " blocks/SM=" + std::to_string(BlocksPerSM);
   S += " opt=" + std::string(optimizationVariantName(Variant));
   return S;
@@ -538,7 +540,35 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   // below 80 registers (3D kernels of 512 threads at two blocks per SM,
   // a cap of 64, spill) (measured on an H100: star2d1r float
   // 1264 GCells/s at one block per SM, 1324 at three).
-  if (R.BlocksPerSM) {
+  if (R.MaxRegisters) {
+    // A cap of its own (__maxnreg__, which excludes __launch_bounds__):
+    // ptxas allocates in units of 8, and a block must still fit an SM.
+    Plan.MaxRegisters = *R.MaxRegisters;
+    unsigned MaxForBlock =
+        std::min(255u, Limits.RegistersPerSM / Plan.threadsPerBlock() / 8 * 8);
+    if (R.BlocksPerSM) {
+      Error = "--max-registers and --blocks-per-sm both set the register "
+              "cap; give one";
+      return std::nullopt;
+    }
+    if (Plan.MaxRegisters < 16 || Plan.MaxRegisters > MaxForBlock) {
+      Error = "--max-registers=" + std::to_string(Plan.MaxRegisters) +
+              " is outside 16.." + std::to_string(MaxForBlock) +
+              " (a block of " + std::to_string(Plan.threadsPerBlock()) +
+              " threads must fit the " +
+              std::to_string(Limits.RegistersPerSM) + " registers of an SM)";
+      return std::nullopt;
+    }
+    unsigned Rounded = (Plan.MaxRegisters + 7) / 8 * 8;
+    Plan.BlocksPerSM = std::max(
+        1u, std::min({8u, Limits.RegistersPerSM /
+                              (Plan.threadsPerBlock() * Rounded),
+                      Limits.MaxThreadsPerSM / Plan.threadsPerBlock()}));
+    if (Plan.sharedBytes())
+      Plan.BlocksPerSM = std::max<unsigned>(
+          1, std::min<uint64_t>(Plan.BlocksPerSM,
+                                Limits.MaxSharedPerSM / Plan.sharedBytes()));
+  } else if (R.BlocksPerSM) {
     Plan.BlocksPerSM = *R.BlocksPerSM;
     if (Plan.BlocksPerSM < 1 || Plan.BlocksPerSM > 8) {
       Error = "--blocks-per-sm=" + std::to_string(Plan.BlocksPerSM) +

@@ -62,6 +62,7 @@ struct PlanRequest {
   std::optional<OptimizationVariant> Variant;    ///< --opt
   std::optional<unsigned> Prefetch;              ///< --prefetch
   std::optional<unsigned> BlocksPerSM;           ///< --blocks-per-sm
+  std::optional<unsigned> MaxRegisters;          ///< --max-registers
 };
 
 /// The kernel's view of the dimensions. The streaming dimension is the
@@ -124,6 +125,10 @@ struct TemporalBlockingPlan {
   /// Blocks each SM must be able to hold at once: the kernels' register
   /// cap, 65536 / (threads * BlocksPerSM), through __launch_bounds__.
   unsigned BlocksPerSM = 1;
+  /// Registers per thread set by __maxnreg__ instead of __launch_bounds__
+  /// (the empirical search's register caps); 0: none. BlocksPerSM then
+  /// holds the blocks that cap lets an SM keep, for the model.
+  unsigned MaxRegisters = 0;
   /// Queue slots (level-major, level 0..bT-1, then slot) that live in
   /// shared memory instead of registers: the last SharedSlots of them.
   unsigned SharedSlots = 0;
