@@ -11,9 +11,13 @@
 #include "stencilcc/Emitter/SelfCheckEmitter.h"
 #include "stencilcc/Frontend/FrontendAction.h"
 #include "stencilcc/Planner/PerformanceModel.h"
+#include "stencilcc/Planner/PlanCache.h"
+#include "stencilcc/Planner/PlanFlags.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
+#include "stencilcc/Planner/TuningCandidates.h"
 #include "stencilcc/Support/Config.h"
 #include "stencilcc/Support/DependencyFile.h"
+#include "stencilcc/Tuning/TuningSession.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -21,6 +25,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -79,6 +84,65 @@ cl::opt<std::string> Grid(
              "dimension, outermost first: N, NxM or NxMxK (default: the "
              "benchmark sizes, 16384x16384 in 2D, 512x512x512 in 3D)"),
     cl::value_desc("size"), cl::cat(Category));
+cl::OptionCategory TuneCategory(
+    "Tuning options (the empirical plan search; see docs/tuning.md)");
+cl::opt<std::string> PlanCacheFile(
+    "plan-cache",
+    cl::desc("Plan cache (JSON): regions without plan options compile the "
+             "plan tuned for them on --gpu's GPU, where the cache has one; "
+             "--tune and --tune-ingest add to it"),
+    cl::value_desc("file"), cl::cat(TuneCategory));
+cl::opt<bool> Tune(
+    "tune",
+    cl::desc("Search for each region's fastest plan on this machine's GPU: "
+             "--tune-emit into --tune-dir, run its run.sh, then "
+             "--tune-ingest into --plan-cache"),
+    cl::cat(TuneCategory));
+cl::opt<std::string> TuneEmit(
+    "tune-emit",
+    cl::desc("Write the candidate plans of every region to <dir> as "
+             "self-checking programs, with run.sh, which builds, times and "
+             "checks them on a GPU machine without stencilcc"),
+    cl::value_desc("dir"), cl::cat(TuneCategory));
+cl::opt<std::string> TuneIngest(
+    "tune-ingest",
+    cl::desc("Read <dir>/results.tsv (written by <dir>/run.sh) and add each "
+             "region's fastest candidate that passed the CPU-reference "
+             "check to --plan-cache"),
+    cl::value_desc("dir"), cl::cat(TuneCategory));
+cl::opt<std::string> TuneDir(
+    "tune-dir",
+    cl::desc("Where --tune writes its candidates (default: a new "
+             "temporary directory, removed afterwards)"),
+    cl::value_desc("dir"), cl::cat(TuneCategory));
+cl::opt<unsigned> TuneSize(
+    "tune-size",
+    cl::desc("n of the timed runs: every size parameter of the region "
+             "(default: the benchmark size, 16384 in 1D/2D, 512 in 3D)"),
+    cl::value_desc("n"), cl::cat(TuneCategory));
+cl::opt<unsigned> TuneSteps("tune-steps",
+                            cl::desc("Time steps of a timed run (default: "
+                                     "100)"),
+                            cl::value_desc("n"), cl::init(100),
+                            cl::cat(TuneCategory));
+cl::opt<unsigned> TuneTop(
+    "tune-top",
+    cl::desc("Model-ranked base plans per region, beside the default and "
+             "its bT neighbours (default: 4)"),
+    cl::value_desc("k"), cl::init(4), cl::cat(TuneCategory));
+cl::opt<unsigned> TuneVariants(
+    "tune-variants",
+    cl::desc("Bases, in order (default, bT-1, bT+1, model), whose register "
+             "caps, shared-memory slots and reuse degrees are also "
+             "candidates (default: 4)"),
+    cl::value_desc("n"), cl::init(4), cl::cat(TuneCategory));
+cl::opt<std::string> TuneEmulate(
+    "tune-emulate",
+    cl::desc("--tune only: build and run the candidates on the CPU with "
+             "the CUDA emulation of <include-dir> (tests of the search; the "
+             "timings mean nothing)"),
+    cl::value_desc("include-dir"), cl::Hidden, cl::cat(TuneCategory));
+
 cl::OptionCategory PlanCategory(
     "Plan options (apply to every region; see docs/plans.md)");
 cl::opt<unsigned> TemporalDegree("bt", cl::desc("Temporal blocking degree: "
@@ -125,6 +189,13 @@ cl::opt<unsigned> BlocksPerSM(
     cl::desc("Blocks an SM must hold at once (1..8): caps registers per "
              "thread at 65536 / (threads x n) through __launch_bounds__ "
              "(default: up to 3, as the queues allow)"),
+    cl::value_desc("n"), cl::cat(PlanCategory));
+cl::opt<unsigned> MaxRegisters(
+    "max-registers",
+    cl::desc("Registers per thread, through __maxnreg__ instead of "
+             "__launch_bounds__ (16..65536/threads; excludes "
+             "--blocks-per-sm; default: none, the cap --blocks-per-sm "
+             "implies)"),
     cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<unsigned> ReuseDegree("rd", cl::desc("SCR reuse degree: levels "
                                              "sharing one exchange location "
@@ -206,6 +277,41 @@ cl::opt<bool> DepPhony("MP",
                                 "does not fail once one is deleted"),
                        cl::cat(DepCategory));
 
+bool anyPlanOption(const PlanRequest &R) {
+  return R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
+         R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
+         R.Prefetch || R.BlocksPerSM || R.MaxRegisters;
+}
+
+/// The release of the nvcc on this machine ("13.0"), or "" without one:
+/// part of a plan cache entry's key.
+std::string localNvccVersion() {
+  static std::optional<std::string> Cached;
+  if (Cached)
+    return *Cached;
+  Cached = "";
+  ErrorOr<std::string> Found = sys::findProgramByName("nvcc");
+  std::string Nvcc = Found ? *Found : "/usr/local/cuda/bin/nvcc";
+  if (!sys::fs::can_execute(Nvcc))
+    return *Cached;
+  SmallString<128> Out;
+  if (sys::fs::createTemporaryFile("stencilcc-nvcc", "txt", Out))
+    return *Cached;
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out),
+                                          StringRef(Out)};
+  int RC = sys::ExecuteAndWait(Nvcc, {Nvcc, "--version"}, std::nullopt,
+                               Redirects, /*SecondsToWait=*/60);
+  auto Text = MemoryBuffer::getFile(Out);
+  sys::fs::remove(Out);
+  if (RC != 0 || !Text)
+    return *Cached;
+  StringRef T = (*Text)->getBuffer();
+  size_t At = T.find("release ");
+  if (At != StringRef::npos)
+    Cached = T.substr(At + 8).take_until([](char C) { return C == ','; }).str();
+  return *Cached;
+}
+
 /// What --plan-only reports for one region: the ranked candidates and
 /// the plan the same command line would compile (the default rules or
 /// the user's plan flags), with its prediction and rank.
@@ -221,17 +327,17 @@ struct PlanSearchResult {
   /// Plan options were given: the selected plan is theirs, not the
   /// default rules'.
   bool Requested = false;
+  /// The plan options came from --plan-cache.
+  bool FromCache = false;
 };
 
 PlanSearchResult searchPlans(const StencilProgram &P, const StencilAnalysis &A,
-                             const PlanRequest &Request,
+                             const PlanRequest &Request, bool FromCache,
                              const std::vector<int64_t> &Extents,
                              const GpuParameters &G) {
   PlanSearchResult S;
-  S.Requested = Request.TemporalDegree || !Request.BlockSizes.empty() ||
-                Request.StreamLength || Request.SharedSlots ||
-                Request.Exchange || Request.ReuseDegree || Request.Variant ||
-                Request.Prefetch || Request.BlocksPerSM;
+  S.FromCache = FromCache;
+  S.Requested = anyPlanOption(Request);
   S.Extents = Extents;
   S.Gpu = &G;
   ModelInput In = modelInput(P, A, Extents);
@@ -299,7 +405,9 @@ void printPlanSearch(raw_ostream &OS, const StencilProgram &P,
                   occupancyText(Pr, Plan.threadsPerBlock()), planFlags(Plan),
                   Mark);
   };
-  std::string Which = S.Requested ? "requested" : "default";
+  std::string Which = S.FromCache   ? "cached"
+                      : S.Requested ? "requested"
+                                    : "default";
   for (size_t I = 0; I < R.Plans.size() && I < Top; ++I)
     Row(std::to_string(I + 1), R.Plans[I].Plan, R.Plans[I].Predicted,
         S.SelectedIsCandidate && S.SelectedRank == I + 1 ? "  <- " + Which
@@ -379,7 +487,8 @@ json::Object planSearchToJSON(const StencilProgram &P,
     json::Object D = predictionToJSON(*S.Selected, S.SelectedPrediction);
     D["rank"] = int64_t(S.SelectedRank);
     D["in_search_space"] = S.SelectedIsCandidate;
-    D["chosen_by"] = S.Requested ? "the plan options given"
+    D["chosen_by"] = S.FromCache   ? "the plan cache"
+                     : S.Requested ? "the plan options given"
                                  : "default rules (docs/plans.md); the model "
                                    "does not choose plans yet";
     R["default"] = std::move(D);
@@ -414,6 +523,89 @@ int fail(const Twine &Msg) {
   return 1;
 }
 
+/// --tune-emit, --tune-ingest and --tune, after the frontend: write the
+/// candidates, run them (--tune), cache the verified winners.
+int runTuning(const std::vector<RegionToEmit> &Defaults,
+              const std::vector<TuningRegion> &Regions,
+              const std::vector<std::string> &Extra, const GpuParameters &G,
+              std::optional<PlanCache> &Cache) {
+  auto Source = MemoryBuffer::getFile(InputFile);
+  if (!Source)
+    return fail("cannot read '" + InputFile + "'");
+  TuningSettings Settings;
+  Settings.InputFile = InputFile;
+  Settings.Source = (*Source)->getBuffer().str();
+  for (const std::string &A : Extra)
+    if (StringRef(A).startswith("-D"))
+      Settings.Defines.push_back(A.substr(2));
+  Settings.Steps = TuneSteps;
+  Settings.Gpu = &G;
+  unsigned Candidates = 0;
+  for (const TuningRegion &R : Regions)
+    Candidates += R.Candidates.size();
+
+  auto Ingest = [&](StringRef Dir) {
+    Expected<unsigned> N = ingestTuningResults(Dir, Regions, *Cache, outs());
+    if (!N)
+      return fail(toString(N.takeError()));
+    if (*N && Cache->save(PlanCacheFile))
+      return fail("cannot write '" + PlanCacheFile + "'");
+    outs() << "cached " << *N << " of " << Regions.size() << " region"
+           << (Regions.size() == 1 ? "" : "s") << " in " << PlanCacheFile
+           << "\n";
+    if (*N < Regions.size())
+      return fail("no verified plan for " +
+                  std::to_string(Regions.size() - *N) + " region" +
+                  (Regions.size() - *N == 1 ? "" : "s") + " (see above)");
+    return 0;
+  };
+  if (!TuneIngest.empty())
+    return Ingest(TuneIngest);
+
+  std::string Dir = Tune ? TuneDir.getValue() : TuneEmit.getValue();
+  bool Temporary = Tune && Dir.empty();
+  if (Temporary) {
+    SmallString<128> Made;
+    if (std::error_code EC =
+            sys::fs::createUniqueDirectory("stencilcc-tune", Made))
+      return fail("cannot create a temporary directory: " + EC.message());
+    Dir = std::string(Made);
+  }
+  if (Error E = writeTuningDirectory(Dir, Settings, Defaults, Regions))
+    return fail(toString(std::move(E)));
+  if (!Tune) {
+    outs() << "wrote " << Candidates << " candidate programs for "
+           << Regions.size() << " region" << (Regions.size() == 1 ? "" : "s")
+           << " to " << Dir << "\nnext: " << Dir
+           << "/run.sh on the GPU machine (needs nvcc only), then\n  "
+              "stencilcc --tune-ingest "
+           << Dir << " " << InputFile << " --plan-cache <file>\n";
+    return 0;
+  }
+  // The runner's progress goes straight to the terminal.
+  std::string Runner = Dir + "/run.sh";
+  ErrorOr<std::string> Bash = sys::findProgramByName("bash");
+  if (!Bash)
+    return fail("--tune needs bash to run " + Runner);
+  SmallVector<StringRef, 4> Args{*Bash, Runner};
+  if (!TuneEmulate.empty()) {
+    Args.push_back("--emulate");
+    Args.push_back(TuneEmulate);
+  }
+  outs() << "tuning " << Candidates << " candidates in " << Dir << "\n";
+  outs().flush();
+  std::string Message;
+  int RC = sys::ExecuteAndWait(*Bash, Args, std::nullopt, {}, 0, 0, &Message);
+  if (RC != 0)
+    return fail(Runner + " failed (exit status " + std::to_string(RC) + ")" +
+                (Message.empty() ? "" : ": " + Message) +
+                "; its files are in " + Dir);
+  int Status = Ingest(Dir);
+  if (Temporary && Status == 0)
+    sys::fs::remove_directories(Dir);
+  return Status;
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -422,7 +614,8 @@ int main(int Argc, const char **Argv) {
   // diagnostics too; list it with stencilcc's options.
   if (cl::Option *C = cl::getRegisteredOptions().lookup("color"))
     C->Categories.assign({&Category}); // listed once, not also on its own
-  cl::HideUnrelatedOptions({&Category, &PlanCategory, &DepCategory});
+  cl::HideUnrelatedOptions(
+      {&Category, &PlanCategory, &TuneCategory, &DepCategory});
 
   // The compilation database, the way Clang tools take it: the arguments
   // after `--` (cut from argv here), else `-p`, else no flags at all. There
@@ -442,6 +635,12 @@ int main(int Argc, const char **Argv) {
           "  stencilcc --analyze input.c [--format=json] [-o out]\n"
           "  stencilcc --plan-only input.c [--top=N] [--gpu=h100|h200] "
           "[--format=json]\n"
+          "  stencilcc --tune input.c --plan-cache plans.json   (on a GPU "
+          "machine)\n"
+          "  stencilcc --tune-emit DIR input.c; DIR/run.sh (on the GPU "
+          "machine);\n"
+          "    stencilcc --tune-ingest DIR input.c --plan-cache plans.json\n"
+          "  stencilcc input.c -o out.cu --plan-cache plans.json\n"
           "  stencilcc input.c -o out.cu -MD [-MF out.d]  (for build "
           "systems)\n\n"
           "Compiles the '#pragma scop' regions of a C file into CUDA with "
@@ -496,12 +695,44 @@ int main(int Argc, const char **Argv) {
     Request.Exchange = Exchange;
   if (BlocksPerSM.getNumOccurrences())
     Request.BlocksPerSM = BlocksPerSM;
+  if (MaxRegisters.getNumOccurrences())
+    Request.MaxRegisters = MaxRegisters;
   if (ReuseDegree.getNumOccurrences())
     Request.ReuseDegree = ReuseDegree;
   if (Variant.getNumOccurrences())
     Request.Variant = Variant;
   if (Prefetch.getNumOccurrences())
     Request.Prefetch = Prefetch;
+
+  const bool Tuning = Tune || !TuneEmit.empty() || !TuneIngest.empty();
+  if (int(Tune) + int(!TuneEmit.empty()) + int(!TuneIngest.empty()) > 1)
+    return fail("--tune, --tune-emit and --tune-ingest exclude each other");
+  if (Tuning && (EmitTest || Analyze || PlanOnly))
+    return fail("--tune, --tune-emit and --tune-ingest exclude --emit-test, "
+                "--analyze and --plan-only");
+  if (Tuning && !OutputFile.empty())
+    return fail("--tune, --tune-emit and --tune-ingest write no -o file (the "
+                "candidates go to a directory, the winners to --plan-cache)");
+  if ((Tune || !TuneIngest.empty()) && PlanCacheFile.empty())
+    return fail(std::string(Tune ? "--tune" : "--tune-ingest") +
+                " needs --plan-cache <file> to write the tuned plans to");
+  if (Tuning && (anyPlanOption(Request) || Naive))
+    return fail("plan options choose one plan and --tune searches for one; "
+                "give one or the other");
+  if (!TuneDir.empty() && !Tune)
+    return fail("--tune-dir only applies with --tune");
+  if (Tuning && TuneSteps == 0)
+    return fail("--tune-steps must be at least 1");
+  std::optional<PlanCache> Cache;
+  if (!PlanCacheFile.empty()) {
+    Expected<PlanCache> C = PlanCache::load(PlanCacheFile, Tuning);
+    if (!C)
+      return fail(toString(C.takeError()));
+    Cache = std::move(*C);
+  }
+  // A cache entry is for one GPU; without --gpu, any GPU the cache knows
+  // this stencil for, if only one.
+  std::string CacheGpuKey = Gpu.getNumOccurrences() ? Gpu.getValue() : "";
 
   // A depfile names the file it describes, so there must be one; checked
   // before any work so a bad command line writes nothing.
@@ -567,6 +798,7 @@ int main(int Argc, const char **Argv) {
   std::deque<StencilProgram> Programs;
   std::deque<StencilAnalysis> Analyses;
   std::vector<RegionToEmit> ToEmit;
+  std::vector<TuningRegion> TuneRegions;
   FrontendResult R = runFrontend(
       *DB, InputFile, Extra,
       [&](StencilProgram &P, DiagnosticSink &Diags) {
@@ -581,6 +813,68 @@ int main(int Argc, const char **Argv) {
           ++Index;
           return;
         }
+        if (Tuning) {
+          std::string Why = selfCheckObstacle(P);
+          if (!Why.empty()) {
+            Diags.error(P.TimeLoop.Loc, "cannot tune this region: " + Why);
+            return;
+          }
+          std::string Error;
+          std::optional<TemporalBlockingPlan> Plan =
+              makePlan(P, *A, Request, Error);
+          if (!Plan) {
+            Diags.error(P.ScopLoc, "invalid plan for this region: " + Error);
+            return;
+          }
+          TuningRegion TR;
+          TR.Fingerprint = stencilFingerprint(P, *A);
+          TR.TimedSize = TuneSize ? int64_t(TuneSize)
+                                  : benchmarkExtents(A->NumDims).front();
+          if (!TuneIngest.empty()) {
+            // Only the fingerprints and plans are needed.
+          } else {
+            std::vector<int64_t> Extents(A->NumDims, TR.TimedSize);
+            TR.Candidates =
+                tuningCandidates(P, *A, modelInput(P, *A, Extents), *GpuParams,
+                                 TuneTop, TuneVariants);
+          }
+          Programs.push_back(std::move(P));
+          Analyses.push_back(std::move(*A));
+          TR.Program = &Programs.back();
+          TR.Analysis = &Analyses.back();
+          ToEmit.push_back({TR.Program, TR.Analysis, std::move(*Plan), false});
+          TuneRegions.push_back(std::move(TR));
+          return;
+        }
+        // The plan cache stands in for plan options the command line lacks.
+        PlanRequest RegionRequest = Request;
+        bool FromCache = false;
+        if (Cache && !anyPlanOption(Request) && !Naive) {
+          std::string Note;
+          const PlanCacheEntry *E = Cache->lookup(
+              stencilFingerprint(P, *A), elementTypeName(A->Element),
+              CacheGpuKey, localNvccVersion(), Note);
+          PlanRequest Cached;
+          bool CachedNaive = false;
+          std::string Error;
+          if (E && parsePlanFlags(E->Flags, Cached, CachedNaive, Error) &&
+              makePlan(P, *A, Cached, Error)) {
+            RegionRequest = Cached;
+            FromCache = true;
+            // Tuned with another nvcc than this machine's: still the best
+            // measured, but worth re-tuning.
+            if (!Note.empty() && !localNvccVersion().empty())
+              Diags.warning(P.ScopLoc, Note + "; using it (re-tune with this "
+                                              "nvcc to replace it)");
+          } else if (E) {
+            Diags.warning(P.ScopLoc,
+                          "the plan cache's plan for this region ('" +
+                              E->Flags + "') is invalid here: " + Error +
+                              "; compiling the default plan");
+          } else if (!Note.empty()) {
+            Diags.warning(P.ScopLoc, Note + "; compiling the default plan");
+          }
+        }
         if (PlanOnly) {
           std::vector<int64_t> Extents = GridExtents.empty()
                                              ? benchmarkExtents(A->NumDims)
@@ -592,7 +886,8 @@ int main(int Argc, const char **Argv) {
                             "D stencil");
             return;
           }
-          PlanSearchResult S = searchPlans(P, *A, Request, Extents, *GpuParams);
+          PlanSearchResult S =
+              searchPlans(P, *A, RegionRequest, FromCache, Extents, *GpuParams);
           if (Format == OutputFormat::JSON)
             Regions.push_back(planSearchToJSON(P, *A, S, Index));
           else
@@ -610,7 +905,7 @@ int main(int Argc, const char **Argv) {
         }
         std::string Error;
         std::optional<TemporalBlockingPlan> Plan =
-            makePlan(P, *A, Request, Error);
+            makePlan(P, *A, RegionRequest, Error);
         if (!Plan) {
           Diags.error(P.ScopLoc, "invalid plan for this region: " + Error);
           return;
@@ -623,6 +918,12 @@ int main(int Argc, const char **Argv) {
       errs(), Colors);
   if (!R.Success)
     return 1;
+  if (Tuning)
+    return runTuning(ToEmit, TuneRegions, Extra, *GpuParams, Cache);
+  // The cache chose plans: a build system must redo the output when it
+  // changes.
+  if (Cache && sys::fs::exists(PlanCacheFile))
+    R.Dependencies.push_back(PlanCacheFile);
 
   if (!Analyze && !PlanOnly) {
     auto Source = MemoryBuffer::getFile(InputFile);

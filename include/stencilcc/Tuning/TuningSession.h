@@ -1,0 +1,65 @@
+//===- Tuning/TuningSession.h - Empirical plan search -----------*- C++ -*-===//
+//
+// The two halves of `--tune`, which may run on different machines (a GPU
+// node often lacks Clang):
+//
+//  - writeTuningDirectory (--tune-emit DIR): per region, the candidates of
+//    tuningCandidates() as self-checking programs (--emit-test, which also
+//    time with --time), a manifest for the runner (candidates.tsv), one
+//    for the ingest (tune.json) and the runner itself (run.sh);
+//  - ingestTuningResults (--tune-ingest DIR): reads the runner's
+//    results.tsv and, per region, caches the fastest candidate that passed
+//    the CPU-reference check, after checking that the input still has the
+//    fingerprints it was tuned for and that the plan still builds.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_TUNING_TUNINGSESSION_H
+#define STENCILCC_TUNING_TUNINGSESSION_H
+
+#include "stencilcc/Emitter/CudaEmitter.h"
+#include "stencilcc/Planner/PlanCache.h"
+#include "stencilcc/Planner/TuningCandidates.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace stencilcc {
+
+struct TuningRegion {
+  const StencilProgram *Program = nullptr;
+  const StencilAnalysis *Analysis = nullptr;
+  std::string Fingerprint;
+  int64_t TimedSize = 0; ///< the n of the timed runs
+  std::vector<TuningCandidate> Candidates;
+};
+
+struct TuningSettings {
+  std::string InputFile;
+  std::string Source;                ///< the input's text
+  std::vector<std::string> Defines;  ///< -D given to stencilcc
+  unsigned Steps = 100;              ///< time steps of a timed run
+  const GpuParameters *Gpu = nullptr; ///< the model's GPU
+};
+
+/// Writes \p Dir (created if needed): `r<K>-c<I>.cu` per candidate, with
+/// every other region at its \p Defaults plan; candidates.tsv; tune.json;
+/// tune.env; run.sh (executable).
+llvm::Error writeTuningDirectory(llvm::StringRef Dir,
+                                 const TuningSettings &Settings,
+                                 const std::vector<RegionToEmit> &Defaults,
+                                 const std::vector<TuningRegion> &Regions);
+
+/// Reads \p Dir's tune.json and results.tsv, prints per region what was
+/// measured and chosen to \p OS, and adds each verified winner to
+/// \p Cache. Returns the number of regions cached.
+llvm::Expected<unsigned> ingestTuningResults(
+    llvm::StringRef Dir, const std::vector<TuningRegion> &Regions,
+    PlanCache &Cache, llvm::raw_ostream &OS);
+
+} // namespace stencilcc
+
+#endif

@@ -1,0 +1,174 @@
+//===- lib/Planner/PlanCache.cpp - Tuned plans, stored --------------------===//
+#include "stencilcc/Planner/PlanCache.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SHA1.h"
+#include "llvm/Support/VersionTuple.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace stencilcc {
+
+std::string stencilFingerprint(const StencilProgram &P,
+                               const StencilAnalysis &A) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "dims=" << P.numSpatialDims() << ";element="
+     << elementTypeName(A.Element) << ";levels=" << P.TimeModulus
+     << ";write=" << P.WriteShift << ";time=" << P.TimeLoop.Lower.str()
+     << ".." << P.TimeLoop.Upper.str() << ";loops=";
+  for (const Loop &L : P.SpatialLoops)
+    OS << "[" << L.Lower.str() << "," << L.Upper.str() << ")";
+  OS << ";extents=";
+  for (const AffineExpr &E : P.Array.Extents)
+    OS << "[" << E.str() << "]";
+  OS << ";update=" << P.rhsText();
+  OS.flush();
+  SHA1 H;
+  H.update(S);
+  return toHex(H.final(), /*LowerCase=*/true).substr(0, 16);
+}
+
+std::string gpuKeyForName(StringRef Name) {
+  std::string Lower = Name.lower();
+  for (const char *Key : {"h100", "h200"})
+    if (StringRef(Lower).contains(Key))
+      return Key;
+  return Lower;
+}
+
+static json::Object toJSON(const PlanCacheEntry &E) {
+  return json::Object{{"fingerprint", E.Fingerprint},
+                      {"element", E.Element},
+                      {"gpu", E.Gpu},
+                      {"nvcc", E.Nvcc},
+                      {"flags", E.Flags},
+                      {"summary", E.Summary},
+                      {"stencil", E.Stencil},
+                      {"measured_gcells_per_s", E.MeasuredGCells},
+                      {"predicted_gcells_per_s", E.PredictedGCells},
+                      {"size", E.Size},
+                      {"date", E.Date}};
+}
+
+Expected<PlanCache> PlanCache::load(StringRef Path, bool MayBeMissing) {
+  PlanCache C;
+  if (MayBeMissing && !sys::fs::exists(Path))
+    return C;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return createStringError(Buf.getError(), "cannot read plan cache '%s': %s",
+                             Path.str().c_str(),
+                             Buf.getError().message().c_str());
+  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  if (!V)
+    return createStringError(inconvertibleErrorCode(),
+                             "plan cache '%s' is not JSON: %s",
+                             Path.str().c_str(),
+                             toString(V.takeError()).c_str());
+  const json::Object *Top = V->getAsObject();
+  const json::Array *Plans = Top ? Top->getArray("plans") : nullptr;
+  if (!Plans)
+    return createStringError(inconvertibleErrorCode(),
+                             "plan cache '%s' has no \"plans\" array",
+                             Path.str().c_str());
+  for (size_t I = 0; I < Plans->size(); ++I) {
+    const json::Object *O = (*Plans)[I].getAsObject();
+    PlanCacheEntry E;
+    auto Str = [&](StringRef Key, std::string &Out) {
+      std::optional<StringRef> S = O ? O->getString(Key) : std::nullopt;
+      if (S)
+        Out = S->str();
+      return S.has_value();
+    };
+    if (!O || !Str("fingerprint", E.Fingerprint) ||
+        !Str("element", E.Element) || !Str("gpu", E.Gpu) ||
+        !Str("nvcc", E.Nvcc) || !Str("flags", E.Flags))
+      return createStringError(
+          inconvertibleErrorCode(),
+          "plan cache '%s': entry %zu lacks one of fingerprint, element, "
+          "gpu, nvcc, flags",
+          Path.str().c_str(), I);
+    Str("summary", E.Summary);
+    Str("stencil", E.Stencil);
+    Str("size", E.Size);
+    Str("date", E.Date);
+    E.MeasuredGCells = O->getNumber("measured_gcells_per_s").value_or(0);
+    E.PredictedGCells = O->getNumber("predicted_gcells_per_s").value_or(0);
+    C.Entries.push_back(std::move(E));
+  }
+  return C;
+}
+
+Error PlanCache::save(StringRef Path) const {
+  json::Array Plans;
+  for (const PlanCacheEntry &E : Entries)
+    Plans.push_back(toJSON(E));
+  json::Object Top{{"format", "stencilcc plan cache 1"},
+                   {"plans", std::move(Plans)}};
+  return writeToOutput(Path, [&](raw_ostream &OS) {
+    OS << formatv("{0:2}", json::Value(std::move(Top))) << "\n";
+    return Error::success();
+  });
+}
+
+const PlanCacheEntry *PlanCache::lookup(StringRef Fingerprint,
+                                        StringRef Element, StringRef GpuKey,
+                                        StringRef Nvcc,
+                                        std::string &Note) const {
+  std::vector<const PlanCacheEntry *> Same;
+  for (const PlanCacheEntry &E : Entries)
+    if (E.Fingerprint == Fingerprint && E.Element == Element)
+      Same.push_back(&E);
+  if (Same.empty())
+    return nullptr;
+  std::vector<const PlanCacheEntry *> OnGpu;
+  for (const PlanCacheEntry *E : Same)
+    if (GpuKey.empty() || gpuKeyForName(E->Gpu) == GpuKey)
+      OnGpu.push_back(E);
+  if (OnGpu.empty()) {
+    Note = "the plan cache has this stencil only for " + Same.front()->Gpu +
+           (Same.size() > 1 ? " and others" : "") + ", not for --gpu=" +
+           GpuKey.str();
+    return nullptr;
+  }
+  if (GpuKey.empty())
+    for (const PlanCacheEntry *E : OnGpu)
+      if (gpuKeyForName(E->Gpu) != gpuKeyForName(OnGpu.front()->Gpu)) {
+        Note = "the plan cache has this stencil for several GPUs (" +
+               OnGpu.front()->Gpu + ", " + E->Gpu + "); choose with --gpu";
+        return nullptr;
+      }
+  for (const PlanCacheEntry *E : OnGpu)
+    if (E->Nvcc == Nvcc)
+      return E;
+  // The latest nvcc the cache has, when the local one is another (or
+  // unknown): plans rarely flip between releases, so it beats none.
+  auto Version = [](const std::string &V) {
+    VersionTuple T;
+    return T.tryParse(V) ? VersionTuple() : T;
+  };
+  const PlanCacheEntry *Best = OnGpu.front();
+  for (const PlanCacheEntry *E : OnGpu)
+    if (Version(E->Nvcc) > Version(Best->Nvcc))
+      Best = E;
+  Note = "plan tuned with nvcc " + Best->Nvcc + (Nvcc.empty() ? "; no nvcc "
+         "found here to compare" : ", this machine's is " + Nvcc.str());
+  return Best;
+}
+
+void PlanCache::insert(PlanCacheEntry E) {
+  for (PlanCacheEntry &Old : Entries)
+    if (Old.Fingerprint == E.Fingerprint && Old.Element == E.Element &&
+        gpuKeyForName(Old.Gpu) == gpuKeyForName(E.Gpu) && Old.Nvcc == E.Nvcc) {
+      Old = std::move(E);
+      return;
+    }
+  Entries.push_back(std::move(E));
+}
+
+} // namespace stencilcc

@@ -1,0 +1,124 @@
+//===- lib/Planner/TuningCandidates.cpp - What the GPU search times -------===//
+#include "stencilcc/Planner/TuningCandidates.h"
+
+#include "stencilcc/Planner/PlanFlags.h"
+
+#include <set>
+
+namespace stencilcc {
+
+const char *candidateRoleName(CandidateRole R) {
+  switch (R) {
+  case CandidateRole::Default:
+    return "default";
+  case CandidateRole::Neighbour:
+    return "bt-neighbour";
+  case CandidateRole::Model:
+    return "model";
+  case CandidateRole::RegisterCap:
+    return "cap";
+  case CandidateRole::SharedSlots:
+    return "shared-slots";
+  case CandidateRole::ReuseDegree:
+    return "reuse";
+  }
+  return "?";
+}
+
+std::vector<TuningCandidate>
+tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
+                 const ModelInput &In, const GpuParameters &G, unsigned TopK,
+                 unsigned VariantBases) {
+  DeviceLimits Limits = G.limits();
+  std::vector<TuningCandidate> Out;
+  std::set<std::string> Seen;
+  auto Add = [&](const PlanRequest &R, CandidateRole Role, unsigned Base) {
+    std::string Error;
+    std::optional<TemporalBlockingPlan> Plan = makePlan(P, A, R, Error, Limits);
+    if (!Plan || !Seen.insert(planFlags(*Plan)).second)
+      return false;
+    TuningCandidate C;
+    C.Role = Role;
+    C.Plan = std::move(*Plan);
+    C.Predicted = predictPlan(In, C.Plan, G);
+    C.Flags = planFlags(C.Plan);
+    C.Base = Role == CandidateRole::Default || Role == CandidateRole::Neighbour ||
+                     Role == CandidateRole::Model
+                 ? unsigned(Out.size())
+                 : Base;
+    Out.push_back(std::move(C));
+    return true;
+  };
+  // Requests spelled out in full, so a variant changes one thing only.
+  auto RequestOf = [](const TemporalBlockingPlan &Plan) {
+    PlanRequest R;
+    bool Naive = false;
+    std::string Error;
+    parsePlanFlags(planFlags(Plan), R, Naive, Error);
+    return R;
+  };
+
+  std::string Error;
+  std::optional<TemporalBlockingPlan> Default =
+      makePlan(P, A, PlanRequest(), Error, Limits);
+  if (Default) {
+    Add(RequestOf(*Default), CandidateRole::Default, 0);
+    for (int D : {-1, 1}) {
+      PlanRequest R = RequestOf(*Default);
+      int BT = int(Default->TemporalDegree) + D;
+      if (BT < 1)
+        continue;
+      R.TemporalDegree = unsigned(BT);
+      R.BlocksPerSM.reset(); // the rule's choice for that degree
+      Add(R, CandidateRole::Neighbour, 0);
+    }
+  }
+  PlanRanking Ranking = rankPlans(P, A, In, G);
+  std::set<std::string> Shapes;
+  unsigned Taken = 0;
+  for (const RankedPlan &RP : Ranking.Plans) {
+    if (Taken == TopK)
+      break;
+    const TemporalBlockingPlan &Pl = RP.Plan;
+    std::string Shape = std::to_string(Pl.TemporalDegree) + "/" +
+                        exchangeSchemeName(Pl.Exchange) + "/" +
+                        optimizationVariantName(Pl.Variant) + "/";
+    for (unsigned B : Pl.BlockSizes)
+      Shape += std::to_string(B) + "x";
+    if (!Shapes.insert(Shape).second)
+      continue;
+    Taken += Add(RequestOf(Pl), CandidateRole::Model, 0);
+  }
+
+  // Variants of the default, its neighbours and the model's first choice:
+  // the later model bases rarely win (the model ranks them close) and each
+  // variant costs a build.
+  size_t Bases = std::min<size_t>(Out.size(), VariantBases);
+  for (size_t I = 0; I < Bases; ++I) {
+    const TemporalBlockingPlan Base = Out[I].Plan;
+    PlanRequest R = RequestOf(Base);
+    for (unsigned Cap : {32u, 64u, 96u, 128u}) {
+      PlanRequest C = R;
+      C.BlocksPerSM.reset();
+      C.MaxRegisters = Cap;
+      Add(C, CandidateRole::RegisterCap, unsigned(I));
+    }
+    for (unsigned Levels : {1u, 2u}) {
+      PlanRequest C = R;
+      C.SharedSlots = Base.QueueLength * Levels;
+      Add(C, CandidateRole::SharedSlots, unsigned(I));
+    }
+    if (Base.Exchange == ExchangeScheme::SCR &&
+        Base.Variant != OptimizationVariant::Assoc)
+      for (unsigned RD : {2u, Base.TemporalDegree}) {
+        if (RD < 2 || RD > Base.TemporalDegree)
+          continue;
+        PlanRequest C = R;
+        C.ReuseDegree = RD;
+        Add(C, CandidateRole::ReuseDegree, unsigned(I));
+      }
+  }
+  return Out;
+}
+
+} // namespace stencilcc
