@@ -19,6 +19,8 @@ Usage (from the repository root):
   --suite F      name dims radius shape flops per stencil (default benchmarks/stencils/suite.txt)
   --device S     the GPU, as printed in the header
   --command S    a command that produced a run; repeatable, printed in the header
+  --note S       a paragraph printed after the commands (how the runs were split, say);
+                 repeatable
   --out F        the Markdown report;  --img DIR  its PNG plots (needs matplotlib; without it
                  the tables are still written and the report says the plots are missing)
 
@@ -198,6 +200,7 @@ def main():
     ap.add_argument("--suite", default="benchmarks/stencils/suite.txt")
     ap.add_argument("--device", required=True)
     ap.add_argument("--command", action="append", default=[])
+    ap.add_argument("--note", action="append", default=[])
     ap.add_argument("--out", default="docs/performance.md")
     ap.add_argument("--img", default="docs/img")
     a = ap.parse_args()
@@ -238,6 +241,8 @@ def main():
         for c in a.command:
             w(c)
         w("```\n")
+    for note in a.note:
+        w(note + "\n")
     sizes = {}
     for s, t in times.items():
         dims = entries[s]["dims"] if s in entries else suite.get(s.split("_")[0], {}).get("dims")
