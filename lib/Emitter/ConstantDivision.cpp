@@ -54,10 +54,10 @@ bool isNormal(double V, ScalarType T) {
 
 } // namespace
 
-bool lowerConstantDivisions(Expr &E) {
+bool lowerConstantDivisions(Expr &E, bool Reciprocal) {
   bool Used = false;
   for (ExprPtr &O : E.Operands)
-    Used |= lowerConstantDivisions(*O);
+    Used |= lowerConstantDivisions(*O, Reciprocal);
   if (E.K != Expr::Kind::Binary || E.Op != "/" || !isFloatingType(E.Type) ||
       E.Operands[1]->Type != E.Type)
     return Used;
@@ -74,8 +74,9 @@ bool lowerConstantDivisions(Expr &E) {
   ExprPtr X = std::move(E.Operands[0]);
   ExprPtr RLit = Expr::floatLiteral(hexLiteral(R, E.Type), R, E.Type);
   E.Operands.clear();
-  if (PowerOfTwo) {
-    // x * 2^-k rounds the same exact value x / 2^k rounds.
+  if (PowerOfTwo || Reciprocal) {
+    // x * 2^-k rounds the same exact value x / 2^k rounds; otherwise the
+    // user asked for the multiply (one more rounding).
     E.Op = "*";
     E.Operands.push_back(std::move(X));
     E.Operands.push_back(std::move(RLit));

@@ -359,7 +359,8 @@ std::string emitCudaTranslationUnit(const std::string &Source,
     Out.replace(E.Begin, E.End - E.Begin, E.Text);
   bool ConstantDivision = false;
   for (const RegionToEmit &R : Regions)
-    ConstantDivision |= lowerConstantDivisions(*R.Program->Rhs->clone());
+    ConstantDivision |=
+        lowerConstantDivisions(*R.Program->Rhs->clone(), R.Plan.FastMath);
   return fill(PreludeTemplate,
               {{"VERSION", STENCILCC_VERSION}, {"INPUT", FileName}}) +
          (ConstantDivision ? ConstantDivisionTemplate : "") + Out;

@@ -187,7 +187,7 @@ std::string emitUpdateFunction(const KernelContext &K) {
       Rename(*O);
   };
   Rename(*Renamed);
-  lowerConstantDivisions(*Renamed);
+  lowerConstantDivisions(*Renamed, Plan.FastMath);
   std::string Body = printExpr(*Renamed, PrintAccess, /*ExplicitCasts=*/true);
 
   std::ostringstream OS;

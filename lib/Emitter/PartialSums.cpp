@@ -131,14 +131,14 @@ PartialSumForm partialSumForm(const KernelContext &K) {
   Lin.add(*Core, [](ExprPtr T) { return T; });
   for (auto &[S, Terms] : F.Groups)
     for (ExprPtr &T : Terms)
-      lowerConstantDivisions(*T);
+      lowerConstantDivisions(*T, K.Plan.FastMath);
 
   ExprPtr Sum = Expr::scalarRef("sum", F.SumType);
   for (ExprPtr &C : Lin.Constants)
     Sum = Expr::binary("+", std::move(Sum), std::move(C), F.SumType);
   for (auto It = Enclosing.rbegin(); It != Enclosing.rend(); ++It)
     Sum = withOperand(*It->first, It->second, std::move(Sum));
-  lowerConstantDivisions(*Sum);
+  lowerConstantDivisions(*Sum, K.Plan.FastMath);
   F.Finish = std::move(Sum);
   return F;
 }

@@ -138,6 +138,8 @@ std::string TemporalBlockingPlan::summary() const {
   else if (BlocksPerSM > 1)
     S += " blocks/SM=" + std::to_string(BlocksPerSM);
   S += " opt=" + std::string(optimizationVariantName(Variant));
+  if (FastMath)
+    S += " fast-math";
   return S;
 }
 

@@ -220,6 +220,12 @@ cl::opt<unsigned> Prefetch("prefetch",
                                     "level, hiding global-memory latency "
                                     "(0..8, default: 2)"),
                            cl::value_desc("n"), cl::cat(PlanCategory));
+cl::opt<bool> FastMath(
+    "fast-math",
+    cl::desc("Divide by a constant as a multiplication by its reciprocal "
+             "(one instruction; within two ulps instead of correctly rounded). "
+             "Applies to any plan, the cached one included; default: off"),
+    cl::cat(PlanCategory));
 cl::opt<bool> Naive("naive",
                     cl::desc("Emit the naive baseline instead: one kernel "
                              "per time step, one thread per cell, global "
@@ -719,6 +725,9 @@ int main(int Argc, const char **Argv) {
   if (Tuning && (anyPlanOption(Request) || Naive))
     return fail("plan options choose one plan and --tune searches for one; "
                 "give one or the other");
+  if (Tuning && FastMath)
+    return fail("--fast-math applies when compiling a plan: tune without it, "
+                "then compile the cached plan with it");
   if (!TuneDir.empty() && !Tune)
     return fail("--tune-dir only applies with --tune");
   if (Tuning && TuneSteps == 0)
@@ -910,6 +919,7 @@ int main(int Argc, const char **Argv) {
           Diags.error(P.ScopLoc, "invalid plan for this region: " + Error);
           return;
         }
+        Plan->FastMath = FastMath;
         Programs.push_back(std::move(P));
         Analyses.push_back(std::move(*A));
         ToEmit.push_back(

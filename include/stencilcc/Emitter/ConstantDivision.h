@@ -25,8 +25,11 @@
 namespace stencilcc {
 
 /// Rewrites, in place, every division of \p E by a constant as described
-/// above. Returns true if some division now calls stencilcc_div_rn.
-bool lowerConstantDivisions(Expr &E);
+/// above. Returns true if some division now calls stencilcc_div_rn. With
+/// \p Reciprocal (--fast-math, only when the user asks) every such
+/// division becomes x * r: one multiply, within two ulps of x / c instead of
+/// correctly rounded.
+bool lowerConstantDivisions(Expr &E, bool Reciprocal = false);
 
 } // namespace stencilcc
 

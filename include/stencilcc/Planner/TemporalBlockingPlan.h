@@ -129,6 +129,9 @@ struct TemporalBlockingPlan {
   /// (the empirical search's register caps); 0: none. BlocksPerSM then
   /// holds the blocks that cap lets an SM keep, for the model.
   unsigned MaxRegisters = 0;
+  /// --fast-math: divisions by a constant become multiplications by its
+  /// reciprocal. Not a choice of the planner or the tuner: the user's.
+  bool FastMath = false;
   /// Queue slots (level-major, level 0..bT-1, then slot) that live in
   /// shared memory instead of registers: the last SharedSlots of them.
   unsigned SharedSlots = 0;
