@@ -8,6 +8,7 @@
 #include "stencilcc/Analysis/AnalysisPrinter.h"
 #include "stencilcc/Analysis/StencilAnalysis.h"
 #include "stencilcc/Emitter/CudaEmitter.h"
+#include "stencilcc/Emitter/FastMath.h"
 #include "stencilcc/Emitter/SelfCheckEmitter.h"
 #include "stencilcc/Frontend/FrontendAction.h"
 #include "stencilcc/Planner/PerformanceModel.h"
@@ -222,9 +223,12 @@ cl::opt<unsigned> Prefetch("prefetch",
                            cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<bool> FastMath(
     "fast-math",
-    cl::desc("Divide by a constant as a multiplication by its reciprocal "
-             "(one instruction; within two ulps instead of correctly rounded). "
-             "Applies to any plan, the cached one included; default: off"),
+    cl::desc("Faster, not correctly rounded arithmetic in the update: a "
+             "float stencil computes in float (no promotion to double), "
+             "c / sqrt(x) is c * rsqrt(x), a division by a constant a "
+             "multiplication by its reciprocal, other float divisions "
+             "__fdividef. Applies to any plan, the cached one included; "
+             "default: off"),
     cl::cat(PlanCategory));
 cl::opt<bool> Naive("naive",
                     cl::desc("Emit the naive baseline instead: one kernel "
@@ -920,6 +924,11 @@ int main(int Argc, const char **Argv) {
           return;
         }
         Plan->FastMath = FastMath;
+        if (FastMath)
+          P.Rhs = lowerForFastMath(std::move(P.Rhs),
+                                   A->Element == ElementType::Double
+                                       ? ScalarType::Double
+                                       : ScalarType::Float);
         Programs.push_back(std::move(P));
         Analyses.push_back(std::move(*A));
         ToEmit.push_back(

@@ -100,6 +100,10 @@ inline void __syncthreads() {
 }
 
 using std::max;
+// --fast-math's intrinsics, with their exact counterparts' results.
+inline float rsqrtf(float X) { return 1.0f / std::sqrt(X); }
+inline double rsqrt(double X) { return 1.0 / std::sqrt(X); }
+inline float __fdividef(float X, float Y) { return X / Y; }
 using std::min;
 
 typedef int cudaError_t;

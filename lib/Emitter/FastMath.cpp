@@ -1,0 +1,96 @@
+//===- lib/Emitter/FastMath.cpp - The update under --fast-math ------------===//
+#include "stencilcc/Emitter/FastMath.h"
+
+#include <optional>
+
+namespace stencilcc {
+
+namespace {
+
+/// The value of a literal operand (through casts and signs), if it is one.
+std::optional<double> literalValue(const Expr &E) {
+  switch (E.K) {
+  case Expr::Kind::FloatLiteral:
+  case Expr::Kind::IntLiteral:
+    return E.Value;
+  case Expr::Kind::Cast:
+    return literalValue(*E.Operands[0]);
+  case Expr::Kind::Unary: {
+    std::optional<double> V = literalValue(*E.Operands[0]);
+    if (V && E.Op == "-")
+      return -*V;
+    return V;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+bool isSqrt(const Expr &E) {
+  return E.K == Expr::Kind::Call && (E.Name == "sqrt" || E.Name == "sqrtf") &&
+         E.Operands.size() == 1;
+}
+
+/// Float arithmetic for a float stencil: double-typed nodes become float,
+/// conversions to double of floating values disappear, double literals and
+/// scalars are converted once.
+ExprPtr demote(ExprPtr E) {
+  for (ExprPtr &O : E->Operands)
+    O = demote(std::move(O));
+  if (E->Type != ScalarType::Double)
+    return E;
+  switch (E->K) {
+  case Expr::Kind::Cast:
+    if (isFloatingType(E->Operands[0]->Type))
+      return std::move(E->Operands[0]);
+    E->Type = ScalarType::Float;
+    return E;
+  case Expr::Kind::FloatLiteral:
+  case Expr::Kind::ScalarRef:
+    return Expr::cast(ScalarType::Float, std::move(E), /*Implicit=*/false);
+  default:
+    E->Type = ScalarType::Float;
+    return E;
+  }
+}
+
+/// c / sqrt(x) -> c * rsqrt(x); float x / y -> __fdividef(x, y) where y is
+/// not a literal (ConstantDivision takes those).
+void lowerDivisions(Expr &E) {
+  for (ExprPtr &O : E.Operands)
+    lowerDivisions(*O);
+  if (E.K != Expr::Kind::Binary || E.Op != "/" || !isFloatingType(E.Type))
+    return;
+  bool Float = E.Type == ScalarType::Float;
+  Expr &Divisor = *E.Operands[1];
+  if (isSqrt(Divisor) && Divisor.Type == E.Type) {
+    std::vector<ExprPtr> Arg;
+    Arg.push_back(std::move(Divisor.Operands[0]));
+    ExprPtr R = Expr::call(Float ? "rsqrtf" : "rsqrt", std::move(Arg), E.Type);
+    std::optional<double> C = literalValue(*E.Operands[0]);
+    if (C && *C == 1.0) {
+      E = std::move(*R);
+      return;
+    }
+    E.Op = "*";
+    E.Operands[1] = std::move(R);
+    return;
+  }
+  if (Float && !literalValue(Divisor)) {
+    std::vector<ExprPtr> Args;
+    Args.push_back(std::move(E.Operands[0]));
+    Args.push_back(std::move(E.Operands[1]));
+    E = std::move(*Expr::call("__fdividef", std::move(Args), E.Type));
+  }
+}
+
+} // namespace
+
+ExprPtr lowerForFastMath(ExprPtr Update, ScalarType Element) {
+  if (Element == ScalarType::Float)
+    Update = demote(std::move(Update));
+  lowerDivisions(*Update);
+  return Update;
+}
+
+} // namespace stencilcc
