@@ -5,6 +5,8 @@
 
 namespace stencilcc {
 
+// The option names are the ones planFlags() writes: exchangeSchemeName()
+// and optimizationVariantName() spell the values.
 static bool parseUnsigned(llvm::StringRef V, unsigned &Out) {
   return !V.getAsInteger(10, Out);
 }
@@ -44,23 +46,18 @@ bool parsePlanFlags(llvm::StringRef Flags, PlanRequest &Request, bool &Naive,
         Request.BlockSizes.push_back(N);
       }
     } else if (Name == "--exchange") {
-      if (Value == "scr")
-        Request.Exchange = ExchangeScheme::SCR;
-      else if (Value == "mcr")
-        Request.Exchange = ExchangeScheme::MCR;
-      else if (Value == "cached")
-        Request.Exchange = ExchangeScheme::Cached;
-      else
-        Ok = false;
+      Ok = false;
+      for (ExchangeScheme X :
+           {ExchangeScheme::SCR, ExchangeScheme::MCR, ExchangeScheme::Cached})
+        if (Value == exchangeSchemeName(X))
+          Request.Exchange = X, Ok = true;
     } else if (Name == "--opt") {
-      if (Value == "star")
-        Request.Variant = OptimizationVariant::Star;
-      else if (Value == "none")
-        Request.Variant = OptimizationVariant::General;
-      else if (Value == "assoc")
-        Request.Variant = OptimizationVariant::Assoc;
-      else
-        Ok = false;
+      Ok = false;
+      for (OptimizationVariant V :
+           {OptimizationVariant::Star, OptimizationVariant::General,
+            OptimizationVariant::Assoc})
+        if (Value == optimizationVariantName(V))
+          Request.Variant = V, Ok = true;
     } else {
       Error = "'" + W.str() + "' is not a plan option";
       return false;
