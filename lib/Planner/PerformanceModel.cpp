@@ -449,13 +449,18 @@ std::string planFlags(const TemporalBlockingPlan &Plan) {
 
 std::string RankedPlan::flags() const { return planFlags(Plan); }
 
-PlanRanking rankPlans(const StencilProgram &P, const StencilAnalysis &A,
-                      const ModelInput &In, const GpuParameters &G) {
-  PlanRanking Out;
+namespace {
+
+/// One point of the search space: the request, and whether to move one
+/// level's queue into shared memory once the plan's queue length is known.
+struct SearchPoint {
+  PlanRequest Request;
+  bool OneLevelShared = false;
+};
+
+/// The search space of rankPlans, in the order its ties keep.
+std::vector<SearchPoint> searchSpace(const StencilAnalysis &A) {
   bool ThreeD = A.NumDims == 3;
-  std::vector<unsigned> Degrees;
-  for (unsigned T = 1; T <= (ThreeD ? 8u : 16u); ++T)
-    Degrees.push_back(T);
   std::vector<std::vector<unsigned>> Sizes =
       ThreeD ? std::vector<std::vector<unsigned>>{{16, 16},
                                                   {16, 32},
@@ -466,73 +471,98 @@ PlanRanking rankPlans(const StencilProgram &P, const StencilAnalysis &A,
                                   : ThreeD
                                       ? std::vector<unsigned>{128, 256}
                                       : std::vector<unsigned>{256, 512, 1024};
-  DeviceLimits Limits = G.limits();
   // The shape's own variant (star or none), and partial sums where the
   // update allows them; they take the cached exchange's double buffer and
   // no reuse degree.
   std::vector<std::optional<OptimizationVariant>> Variants{std::nullopt};
   if (A.SumOfProducts)
     Variants.push_back(OptimizationVariant::Assoc);
-  std::set<std::string> Seen;
-  for (unsigned BT : Degrees)
+  struct Scheme {
+    ExchangeScheme X;
+    unsigned RD;
+    std::optional<OptimizationVariant> V;
+  };
+  std::vector<Scheme> Schemes;
+  for (ExchangeScheme X :
+       {ExchangeScheme::SCR, ExchangeScheme::MCR, ExchangeScheme::Cached})
+    for (unsigned RD : {1u, 2u, 4u})
+      for (std::optional<OptimizationVariant> V : Variants) {
+        bool Assoc = V == OptimizationVariant::Assoc;
+        if ((RD > 1 && X != ExchangeScheme::SCR) ||
+            (Assoc && (X != ExchangeScheme::Cached || RD > 1)))
+          continue;
+        Schemes.push_back({X, RD, V});
+      }
+
+  std::vector<SearchPoint> Points;
+  for (unsigned BT = 1; BT <= (ThreeD ? 8u : 16u); ++BT)
     for (const std::vector<unsigned> &BS : Sizes)
       for (unsigned SL : Lengths)
-        for (ExchangeScheme X :
-             {ExchangeScheme::SCR, ExchangeScheme::MCR, ExchangeScheme::Cached})
-          for (unsigned RD : {1u, 2u, 4u})
-            for (std::optional<OptimizationVariant> V : Variants) {
-              if (RD > 1 && (X != ExchangeScheme::SCR || RD > BT))
-                continue;
-              bool Assoc = V == OptimizationVariant::Assoc;
-              if (Assoc && (X != ExchangeScheme::Cached || RD > 1))
-                continue;
-              for (unsigned NSLevels : {0u, 1u})
-                for (unsigned Blocks = 1; Blocks <= 4; ++Blocks) {
-                  PlanRequest Req;
-                  Req.TemporalDegree = BT;
-                  Req.BlockSizes = BS;
-                  Req.StreamLength = SL;
-                  Req.Exchange = X;
-                  if (!Assoc)
-                    Req.ReuseDegree = RD;
-                  Req.Variant = V;
-                  Req.BlocksPerSM = Blocks;
-                  Req.SharedSlots = 0;
-                  std::string Error;
-                  ++Out.Tried;
-                  std::optional<TemporalBlockingPlan> Plan =
-                      makePlan(P, A, Req, Error, Limits);
-                  if (Plan && NSLevels) {
-                    // One level's worth of slots in shared memory, the
-                    // queue length makePlan chose.
-                    Req.SharedSlots = Plan->QueueLength;
-                    Plan = makePlan(P, A, Req, Error, Limits);
-                  }
-                  if (!Plan) {
-                    ++Out.Rejected;
-                    continue;
-                  }
-                  // Requests that build the same plan count once (RD
-                  // clamped, schemes equal where nothing is exchanged).
-                  if (!Seen.insert(planFlags(*Plan) + Plan->summary()).second)
-                    continue;
-                  Prediction Pr = predictPlan(In, *Plan, G);
-                  if (!Pr.Feasible) {
-                    ++Out.Infeasible;
-                    continue;
-                  }
-                  // A higher --blocks-per-sm that leaves as many blocks
-                  // resident only lowers the register cap: keep the first.
-                  std::string Flags = planFlags(*Plan);
-                  std::string Key =
-                      Flags.substr(0, Flags.rfind(" --blocks-per-sm")) +
+        for (const Scheme &Sc : Schemes) {
+          if (Sc.RD > BT)
+            continue;
+          for (bool Shared : {false, true})
+            for (unsigned Blocks = 1; Blocks <= 4; ++Blocks) {
+              SearchPoint Pt;
+              PlanRequest &Req = Pt.Request;
+              Req.TemporalDegree = BT;
+              Req.BlockSizes = BS;
+              Req.StreamLength = SL;
+              Req.Exchange = Sc.X;
+              if (Sc.V != OptimizationVariant::Assoc)
+                Req.ReuseDegree = Sc.RD;
+              Req.Variant = Sc.V;
+              Req.BlocksPerSM = Blocks;
+              Req.SharedSlots = 0;
+              Pt.OneLevelShared = Shared;
+              Points.push_back(std::move(Pt));
+            }
+        }
+  return Points;
+}
+
+} // namespace
+
+PlanRanking rankPlans(const StencilProgram &P, const StencilAnalysis &A,
+                      const ModelInput &In, const GpuParameters &G) {
+  PlanRanking Out;
+  DeviceLimits Limits = G.limits();
+  std::set<std::string> Seen;
+  for (SearchPoint &Pt : searchSpace(A)) {
+    PlanRequest &Req = Pt.Request;
+    std::string Error;
+    ++Out.Tried;
+    std::optional<TemporalBlockingPlan> Plan =
+        makePlan(P, A, Req, Error, Limits);
+    if (Plan && Pt.OneLevelShared) {
+      // One level's worth of slots in shared memory, the queue length
+      // makePlan chose.
+      Req.SharedSlots = Plan->QueueLength;
+      Plan = makePlan(P, A, Req, Error, Limits);
+    }
+    if (!Plan) {
+      ++Out.Rejected;
+      continue;
+    }
+    // Requests that build the same plan count once (RD clamped, schemes
+    // equal where nothing is exchanged).
+    if (!Seen.insert(planFlags(*Plan) + Plan->summary()).second)
+      continue;
+    Prediction Pr = predictPlan(In, *Plan, G);
+    if (!Pr.Feasible) {
+      ++Out.Infeasible;
+      continue;
+    }
+    // A higher --blocks-per-sm that leaves as many blocks resident only
+    // lowers the register cap: keep the first.
+    std::string Flags = planFlags(*Plan);
+    std::string Key = Flags.substr(0, Flags.rfind(" --blocks-per-sm")) +
                       Plan->summary().substr(0, Plan->summary().find(" pf=")) +
                       "/" + std::to_string(Pr.ResidentBlocksPerSM);
-                  if (!Seen.insert(Key).second)
-                    continue;
-                  Out.Plans.push_back({Req, std::move(*Plan), Pr});
-                }
-            }
+    if (!Seen.insert(Key).second)
+      continue;
+    Out.Plans.push_back({Req, std::move(*Plan), Pr});
+  }
   // Best prediction first; equal predictions prefer higher occupancy (the
   // model has no latency term to tell them apart), then fewer barriers per
   // column (SCR with RD > 1 only saves shared memory), then fewer
