@@ -66,9 +66,9 @@ cl::opt<bool> PlanOnly(
     cl::desc("Print, per region, the candidate plans ranked by the "
              "performance model (predicted GCells/s, GFLOP/s, bottleneck, "
              "occupancy) and where the default plan ranks; writes no CUDA. "
-             "The default plan is still chosen by the rules of "
-             "docs/plans.md, not by the model, until GPU runs validate it "
-             "(see docs/performance-model.md)"),
+             "The default plan is chosen by the rules of docs/plans.md, "
+             "which measured faster than the model's first plan (see "
+             "docs/performance-model.md), or comes from --plan-cache"),
     cl::cat(Category));
 cl::opt<unsigned> Top("top",
                       cl::desc("Candidate plans --plan-only prints per "
@@ -435,7 +435,7 @@ void printPlanSearch(raw_ostream &OS, const StencilProgram &P,
   if (!S.SelectedPrediction.Feasible)
     OS << "; " << S.SelectedPrediction.Why;
   OS << "\n  (stencilcc compiles the " << Which
-     << " plan; the model does not choose plans yet)\n";
+     << " plan; the model ranks, the rules or the plan cache choose)\n";
 }
 
 json::Object predictionToJSON(const TemporalBlockingPlan &Plan,
@@ -500,7 +500,7 @@ json::Object planSearchToJSON(const StencilProgram &P,
     D["chosen_by"] = S.FromCache   ? "the plan cache"
                      : S.Requested ? "the plan options given"
                                  : "default rules (docs/plans.md); the model "
-                                   "does not choose plans yet";
+                                   "ranks, it does not choose";
     R["default"] = std::move(D);
   } else {
     R["default"] = json::Object{{"error", S.SelectedError}};
