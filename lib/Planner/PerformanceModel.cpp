@@ -449,6 +449,14 @@ std::string planFlags(const TemporalBlockingPlan &Plan) {
 
 std::string RankedPlan::flags() const { return planFlags(Plan); }
 
+std::string modelIdentity(const TemporalBlockingPlan &Plan,
+                          const Prediction &Predicted) {
+  std::string F = planFlags(Plan), Sum = Plan.summary();
+  return F.substr(0, F.rfind(" --blocks-per-sm")) +
+         Sum.substr(0, Sum.find(" pf=")) + "/" +
+         std::to_string(Predicted.ResidentBlocksPerSM);
+}
+
 namespace {
 
 /// One point of the search space: the request, and whether to move one
@@ -553,13 +561,8 @@ PlanRanking rankPlans(const StencilProgram &P, const StencilAnalysis &A,
       ++Out.Infeasible;
       continue;
     }
-    // A higher --blocks-per-sm that leaves as many blocks resident only
-    // lowers the register cap: keep the first.
-    std::string Flags = planFlags(*Plan);
-    std::string Key = Flags.substr(0, Flags.rfind(" --blocks-per-sm")) +
-                      Plan->summary().substr(0, Plan->summary().find(" pf=")) +
-                      "/" + std::to_string(Pr.ResidentBlocksPerSM);
-    if (!Seen.insert(Key).second)
+    // Keep the first of the plans the model cannot tell apart.
+    if (!Seen.insert(modelIdentity(*Plan, Pr)).second)
       continue;
     Out.Plans.push_back({Req, std::move(*Plan), Pr});
   }

@@ -356,19 +356,11 @@ PlanSearchResult searchPlans(const StencilProgram &P, const StencilAnalysis &A,
   if (!S.Selected)
     return S;
   S.SelectedPrediction = predictPlan(In, *S.Selected, G);
-  // The ranking keeps one of the --blocks-per-sm values that leave as
-  // many blocks resident: the same plan for the model.
-  auto Key = [](const TemporalBlockingPlan &Plan, const Prediction &Pr) {
-    std::string F = planFlags(Plan), Sum = Plan.summary();
-    return F.substr(0, F.rfind(" --blocks-per-sm")) +
-           Sum.substr(0, Sum.find(" pf=")) + "/" +
-           std::to_string(Pr.ResidentBlocksPerSM);
-  };
-  std::string Selected = Key(*S.Selected, S.SelectedPrediction);
+  std::string Selected = modelIdentity(*S.Selected, S.SelectedPrediction);
   unsigned Better = 0;
   for (size_t I = 0; I < S.Ranking.Plans.size(); ++I) {
     const RankedPlan &R = S.Ranking.Plans[I];
-    if (Key(R.Plan, R.Predicted) == Selected) {
+    if (modelIdentity(R.Plan, R.Predicted) == Selected) {
       S.SelectedRank = unsigned(I) + 1;
       S.SelectedIsCandidate = true;
       return S;

@@ -171,6 +171,14 @@ PlanRanking rankPlans(const StencilProgram &P, const StencilAnalysis &A,
 /// The flags that rebuild \p Plan through makePlan.
 std::string planFlags(const TemporalBlockingPlan &Plan);
 
+/// What the model tells apart of a plan: its options without
+/// --blocks-per-sm, and the blocks per SM it predicts resident. A higher
+/// --blocks-per-sm with the same residency only lowers the register cap,
+/// so rankPlans keeps one plan per identity and --plan-only finds the
+/// default plan's rank by it.
+std::string modelIdentity(const TemporalBlockingPlan &Plan,
+                          const Prediction &Predicted);
+
 } // namespace stencilcc
 
 #endif
