@@ -9,8 +9,19 @@ namespace stencilcc {
 
 namespace {
 
-/// The value of a constant operand, converted as C converts it, in the
-/// precision of \p T: literals, casts and signs only.
+/// The literal spelling of \p V in hexadecimal (exact) for type \p T.
+std::string hexLiteral(double V, ScalarType T) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%a", V);
+  return std::string(Buf) + (T == ScalarType::Float ? "f" : "");
+}
+
+bool isNormal(double V, ScalarType T) {
+  return T == ScalarType::Float ? std::isnormal(float(V)) : std::isnormal(V);
+}
+
+} // namespace
+
 std::optional<double> constantValue(const Expr &E, ScalarType T) {
   std::optional<double> V;
   switch (E.K) {
@@ -40,19 +51,6 @@ std::optional<double> constantValue(const Expr &E, ScalarType T) {
     return std::nullopt;
   return *V;
 }
-
-/// The literal spelling of \p V in hexadecimal (exact) for type \p T.
-std::string hexLiteral(double V, ScalarType T) {
-  char Buf[64];
-  std::snprintf(Buf, sizeof Buf, "%a", V);
-  return std::string(Buf) + (T == ScalarType::Float ? "f" : "");
-}
-
-bool isNormal(double V, ScalarType T) {
-  return T == ScalarType::Float ? std::isnormal(float(V)) : std::isnormal(V);
-}
-
-} // namespace
 
 bool lowerConstantDivisions(Expr &E, bool Reciprocal) {
   bool Used = false;

@@ -1,30 +1,11 @@
 //===- lib/Emitter/FastMath.cpp - The update under --fast-math ------------===//
 #include "stencilcc/Emitter/FastMath.h"
 
-#include <optional>
+#include "stencilcc/Emitter/ConstantDivision.h"
 
 namespace stencilcc {
 
 namespace {
-
-/// The value of a literal operand (through casts and signs), if it is one.
-std::optional<double> literalValue(const Expr &E) {
-  switch (E.K) {
-  case Expr::Kind::FloatLiteral:
-  case Expr::Kind::IntLiteral:
-    return E.Value;
-  case Expr::Kind::Cast:
-    return literalValue(*E.Operands[0]);
-  case Expr::Kind::Unary: {
-    std::optional<double> V = literalValue(*E.Operands[0]);
-    if (V && E.Op == "-")
-      return -*V;
-    return V;
-  }
-  default:
-    return std::nullopt;
-  }
-}
 
 bool isSqrt(const Expr &E) {
   return E.K == Expr::Kind::Call && (E.Name == "sqrt" || E.Name == "sqrtf") &&
@@ -55,7 +36,7 @@ ExprPtr demote(ExprPtr E) {
 }
 
 /// c / sqrt(x) -> c * rsqrt(x); float x / y -> __fdividef(x, y) where y is
-/// not a literal (ConstantDivision takes those).
+/// not a constant (lowerConstantDivisions takes those).
 void lowerDivisions(Expr &E) {
   for (ExprPtr &O : E.Operands)
     lowerDivisions(*O);
@@ -67,7 +48,7 @@ void lowerDivisions(Expr &E) {
     std::vector<ExprPtr> Arg;
     Arg.push_back(std::move(Divisor.Operands[0]));
     ExprPtr R = Expr::call(Float ? "rsqrtf" : "rsqrt", std::move(Arg), E.Type);
-    std::optional<double> C = literalValue(*E.Operands[0]);
+    std::optional<double> C = constantValue(*E.Operands[0], E.Type);
     if (C && *C == 1.0) {
       E = std::move(*R);
       return;
@@ -76,7 +57,7 @@ void lowerDivisions(Expr &E) {
     E.Operands[1] = std::move(R);
     return;
   }
-  if (Float && !literalValue(Divisor)) {
+  if (Float && !constantValue(Divisor, E.Type)) {
     std::vector<ExprPtr> Args;
     Args.push_back(std::move(E.Operands[0]));
     Args.push_back(std::move(E.Operands[1]));

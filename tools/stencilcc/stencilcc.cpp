@@ -835,9 +835,8 @@ int main(int Argc, const char **Argv) {
           TR.Fingerprint = stencilFingerprint(P, *A);
           TR.TimedSize = TuneSize ? int64_t(TuneSize)
                                   : benchmarkExtents(A->NumDims).front();
-          if (!TuneIngest.empty()) {
-            // Only the fingerprints and plans are needed.
-          } else {
+          // --tune-ingest needs only the fingerprints and plans.
+          if (TuneIngest.empty()) {
             std::vector<int64_t> Extents(A->NumDims, TR.TimedSize);
             TR.Candidates =
                 tuningCandidates(P, *A, modelInput(P, *A, Extents), *GpuParams,

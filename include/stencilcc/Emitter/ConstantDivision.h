@@ -22,7 +22,14 @@
 
 #include "stencilcc/IR/Expr.h"
 
+#include <optional>
+
 namespace stencilcc {
+
+/// The value of a constant operand (literals, casts and signs only),
+/// converted as C converts it, in the precision of \p T; none for
+/// anything else, or an integer that is not exact in a double.
+std::optional<double> constantValue(const Expr &E, ScalarType T);
 
 /// Rewrites, in place, every division of \p E by a constant as described
 /// above. Returns true if some division now calls stencilcc_div_rn. With
