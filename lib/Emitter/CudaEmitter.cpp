@@ -266,9 +266,7 @@ std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive) {
        {"RADIUS", radiusText(A)},
        {"FLOPS", std::to_string(A.Flops.total())},
        {"ELEM", elementTypeName(A.Element)},
-       {"PLAN", Naive ? std::string("naive (one kernel per time step, "
-                                    "global memory only)")
-                      : K.Plan.summary()}});
+       {"PLAN", Naive ? std::string(naivePlanSummary()) : K.Plan.summary()}});
   if (!Naive && K.Plan.Variant == OptimizationVariant::Assoc)
     S += emitPartialSumFunctions(K, partialSumForm(K)) + "\n";
   else

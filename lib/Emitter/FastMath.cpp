@@ -16,6 +16,11 @@ bool isSqrt(const Expr &E) {
 /// conversions to double of floating values disappear, double literals and
 /// scalars are converted once.
 ExprPtr demote(ExprPtr E) {
+  // (float)0.25 and (float)s are already converted once.
+  if (E->K == Expr::Kind::Cast && E->Type != ScalarType::Double &&
+      (E->Operands[0]->K == Expr::Kind::FloatLiteral ||
+       E->Operands[0]->K == Expr::Kind::ScalarRef))
+    return E;
   for (ExprPtr &O : E->Operands)
     O = demote(std::move(O));
   if (E->Type != ScalarType::Double)

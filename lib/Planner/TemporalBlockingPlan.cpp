@@ -38,6 +38,10 @@ const char *exchangeSchemeName(ExchangeScheme S) {
   return "";
 }
 
+const char *naivePlanSummary() {
+  return "naive (one kernel per time step, global memory only)";
+}
+
 const char *optimizationVariantName(OptimizationVariant V) {
   switch (V) {
   case OptimizationVariant::Star:

@@ -13,8 +13,12 @@ const char *candidateRoleName(CandidateRole R) {
     return "default";
   case CandidateRole::Neighbour:
     return "bt-neighbour";
+  case CandidateRole::Specialization:
+    return "specialization";
   case CandidateRole::Model:
     return "model";
+  case CandidateRole::Naive:
+    return "naive";
   case CandidateRole::RegisterCap:
     return "cap";
   case CandidateRole::SharedSlots:
@@ -43,6 +47,7 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     C.Predicted = predictPlan(In, C.Plan, G);
     C.Flags = planFlags(C.Plan);
     C.Base = Role == CandidateRole::Default || Role == CandidateRole::Neighbour ||
+                     Role == CandidateRole::Specialization ||
                      Role == CandidateRole::Model
                  ? unsigned(Out.size())
                  : Base;
@@ -89,11 +94,36 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
       continue;
     Taken += Add(RequestOf(Pl), CandidateRole::Model, 0);
   }
+  // The default with each other specialization: the rules choose one from
+  // register estimates that ptxas may not bear out. The exchange and
+  // register budget are what the rules give that specialization.
+  if (Default)
+    for (OptimizationVariant V :
+         {OptimizationVariant::Assoc, OptimizationVariant::General,
+          OptimizationVariant::Star}) {
+      if (V == Default->Variant)
+        continue;
+      PlanRequest R;
+      R.TemporalDegree = Default->TemporalDegree;
+      R.BlockSizes = RequestOf(*Default).BlockSizes;
+      R.Variant = V;
+      Add(R, CandidateRole::Specialization, 0);
+    }
 
   // Variants of the default, its neighbours and the model's first choice:
   // the later model bases rarely win (the model ranks them close) and each
   // variant costs a build.
   size_t Bases = std::min<size_t>(Out.size(), VariantBases);
+  // The naive kernel, a base without variants.
+  if (Default) {
+    TuningCandidate C;
+    C.Role = CandidateRole::Naive;
+    C.Naive = true;
+    C.Plan = *Default;
+    C.Flags = "--naive";
+    C.Base = unsigned(Out.size());
+    Out.push_back(std::move(C));
+  }
   for (size_t I = 0; I < Bases; ++I) {
     const TemporalBlockingPlan Base = Out[I].Plan;
     PlanRequest R = RequestOf(Base);

@@ -86,7 +86,7 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
       std::vector<RegionToEmit> ToEmit = Defaults;
       for (RegionToEmit &Other : ToEmit)
         Other.Naive = true;
-      ToEmit[K].Naive = false;
+      ToEmit[K].Naive = C.Naive;
       ToEmit[K].Plan = C.Plan;
       if (Error E = writeFile(
               Dir, Id + ".cu",
@@ -96,8 +96,9 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
           formatv("{0} {1} {2} {3} {4} {5} {6} {7} {8:F1} {9} "
                   "stencilcc_{10}_r{1} {11}\n",
                   Id, K, candidateRoleName(C.Role), candidateId(K, C.Base),
-                  C.Plan.threadsPerBlock(), C.Plan.sharedBytes(),
-                  C.Plan.MaxRegisters,
+                  C.Naive ? 256u : C.Plan.threadsPerBlock(),
+                  C.Naive ? 0u : C.Plan.sharedBytes(),
+                  C.Naive ? 0u : C.Plan.MaxRegisters,
                   R.Analysis->Element == ElementType::Double ? 2 : 1,
                   C.Predicted.GCellsPerSecond, R.TimedSize,
                   R.Program->FunctionName, C.Flags)
@@ -107,9 +108,10 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
           {"role", candidateRoleName(C.Role)},
           {"base", candidateId(K, C.Base)},
           {"flags", C.Flags},
-          {"summary", C.Plan.summary()},
+          {"summary", C.Naive ? std::string(naivePlanSummary()) : C.Plan.summary()},
           {"predicted_gcells_per_s", C.Predicted.GCellsPerSecond},
-          {"predicted_bottleneck", bottleneckName(C.Predicted.Bound)}});
+          {"predicted_bottleneck",
+           C.Naive ? "not modelled" : bottleneckName(C.Predicted.Bound)}});
     }
     RegionsJSON.push_back(json::Object{
         {"index", int64_t(K)},
@@ -257,10 +259,15 @@ Expected<unsigned> ingestTuningResults(StringRef Dir,
       std::string Id = C->getString("id").value_or("").str();
       const Measured &M = Results[Id];
       double Pred = C->getNumber("predicted_gcells_per_s").value_or(0);
-      OS << formatv("  {0,-9} {1,-6} {2,9:F2} GCells/s measured, {3,9:F1} "
-                    "predicted (x{4:F2}), check {5}: {6}\n",
-                    What, Id, M.GCells, Pred, Pred > 0 ? M.GCells / Pred : 0.0,
-                    M.Check, C->getString("flags").value_or(""));
+      std::string Predicted =
+          Pred > 0 ? formatv("{0,9:F1} predicted (x{1:F2})", Pred,
+                             M.GCells / Pred)
+                         .str()
+                   : std::string("not modelled");
+      OS << formatv("  {0,-9} {1,-6} {2,9:F2} GCells/s measured, {3}, "
+                    "check {4}: {5}\n",
+                    What, Id, M.GCells, Predicted, M.Check,
+                    C->getString("flags").value_or(""));
     };
     OS << "  " << Timed << " of " << Cands->size() << " candidates timed\n";
     Show("default", Default);

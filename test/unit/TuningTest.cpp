@@ -456,7 +456,8 @@ TEST(GpuKey, ForName) {
 
 bool isBaseRole(CandidateRole R) {
   return R == CandidateRole::Default || R == CandidateRole::Neighbour ||
-         R == CandidateRole::Model;
+         R == CandidateRole::Specialization || R == CandidateRole::Model ||
+         R == CandidateRole::Naive;
 }
 
 std::vector<TuningCandidate> candidates(const Stencil &S, unsigned TopK,
@@ -475,15 +476,29 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   EXPECT_EQ(Cands[0].Flags, planFlags(S.plan()));
 
   std::set<std::string> Flags;
-  unsigned Models = 0;
+  unsigned Models = 0, Naives = 0;
   bool SeenVariant = false;
   for (size_t I = 0; I < Cands.size(); ++I) {
     const TuningCandidate &C = Cands[I];
     SCOPED_TRACE(std::to_string(I) + " " + candidateRoleName(C.Role) + " " +
                  C.Flags);
-    EXPECT_EQ(C.Flags, planFlags(C.Plan));
     EXPECT_TRUE(Flags.insert(C.Flags).second) << "duplicate";
-    expectRoundTrip(S, C.Plan);
+    EXPECT_EQ(C.Naive, C.Role == CandidateRole::Naive);
+    if (C.Naive) {
+      // The naive kernel: the last base, not modelled.
+      ++Naives;
+      EXPECT_EQ(C.Flags, "--naive");
+      EXPECT_EQ(C.Predicted.GCellsPerSecond, 0.0);
+      EXPECT_TRUE(I + 1 == Cands.size() || !isBaseRole(Cands[I + 1].Role));
+    } else {
+      EXPECT_EQ(C.Flags, planFlags(C.Plan));
+      expectRoundTrip(S, C.Plan);
+    }
+    if (C.Role == CandidateRole::Specialization) {
+      EXPECT_NE(C.Plan.Variant, Cands[0].Plan.Variant);
+      EXPECT_EQ(C.Plan.TemporalDegree, Cands[0].Plan.TemporalDegree);
+      EXPECT_EQ(C.Plan.BlockSizes, Cands[0].Plan.BlockSizes);
+    }
     Models += C.Role == CandidateRole::Model;
     if (isBaseRole(C.Role)) {
       // The bases come first, each its own base.
@@ -515,6 +530,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
     }
   }
   EXPECT_LE(Models, TopK);
+  EXPECT_EQ(Naives, 1u);
   if (VariantBases == 0) {
     EXPECT_FALSE(SeenVariant);
   }
@@ -542,6 +558,14 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
   EXPECT_EQ(Cands[2].Role, CandidateRole::Neighbour);
   EXPECT_EQ(Cands[2].Plan.TemporalDegree, Cands[0].Plan.TemporalDegree + 1);
   EXPECT_EQ(Cands[3].Role, CandidateRole::Model);
+  // Then the default with the other specializations (star2d1r's default
+  // is opt=star: assoc and none), then the naive kernel.
+  ASSERT_GE(Cands.size(), 7u);
+  EXPECT_EQ(Cands[4].Role, CandidateRole::Specialization);
+  EXPECT_EQ(Cands[4].Plan.Variant, OptimizationVariant::Assoc);
+  EXPECT_EQ(Cands[5].Role, CandidateRole::Specialization);
+  EXPECT_EQ(Cands[5].Plan.Variant, OptimizationVariant::General);
+  EXPECT_EQ(Cands[6].Role, CandidateRole::Naive);
   // Variants of the default only: all four caps fit a block of 256 threads.
   std::vector<unsigned> Caps;
   unsigned Variants = 0;
@@ -554,7 +578,7 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
       Caps.push_back(C.Plan.MaxRegisters);
   }
   EXPECT_EQ(Caps, (std::vector<unsigned>{32, 64, 96, 128}));
-  EXPECT_EQ(Cands.size(), 4u + Variants);
+  EXPECT_EQ(Cands.size(), 7u + Variants);
   EXPECT_TRUE(candidates(S, 0, 0).size() >= 1);
   for (const TuningCandidate &C : candidates(S, 0, 0))
     EXPECT_NE(C.Role, CandidateRole::Model);

@@ -339,6 +339,9 @@ struct PlanSearchResult {
   bool Requested = false;
   /// The plan options came from --plan-cache.
   bool FromCache = false;
+  /// The plan cache's entry is the naive kernel (`--naive`), which the
+  /// model does not rank.
+  bool SelectedNaive = false;
 };
 
 PlanSearchResult searchPlans(const StencilProgram &P, const StencilAnalysis &A,
@@ -410,10 +413,17 @@ void printPlanSearch(raw_ostream &OS, const StencilProgram &P,
   std::string Which = S.FromCache   ? "cached"
                       : S.Requested ? "requested"
                                     : "default";
+  bool MarkSelected = S.SelectedIsCandidate && !S.SelectedNaive;
   for (size_t I = 0; I < R.Plans.size() && I < Top; ++I)
     Row(std::to_string(I + 1), R.Plans[I].Plan, R.Plans[I].Predicted,
-        S.SelectedIsCandidate && S.SelectedRank == I + 1 ? "  <- " + Which
-                                                          : "");
+        MarkSelected && S.SelectedRank == I + 1 ? "  <- " + Which : "");
+  if (S.SelectedNaive) {
+    OS << "  " << Which << " plan: " << naivePlanSummary()
+       << "; measured fastest, not modelled\n"
+       << "  (stencilcc compiles the " << Which
+       << " plan; the model ranks, the rules or the plan cache choose)\n";
+    return;
+  }
   if (!S.Selected) {
     OS << "  " << Which << " plan: invalid (" << S.SelectedError << ")\n";
     return;
@@ -485,7 +495,13 @@ json::Object planSearchToJSON(const StencilProgram &P,
                  {"candidates_infeasible", int64_t(S.Ranking.Infeasible)},
                  {"candidates_ranked", int64_t(S.Ranking.Plans.size())},
                  {"plans", std::move(Plans)}};
-  if (S.Selected) {
+  if (S.SelectedNaive) {
+    R["default"] = json::Object{
+        {"flags", "--naive"},
+        {"summary", naivePlanSummary()},
+        {"naive", true},
+        {"chosen_by", "the plan cache"}};
+  } else if (S.Selected) {
     json::Object D = predictionToJSON(*S.Selected, S.SelectedPrediction);
     D["rank"] = int64_t(S.SelectedRank);
     D["in_search_space"] = S.SelectedIsCandidate;
@@ -853,6 +869,8 @@ int main(int Argc, const char **Argv) {
         // The plan cache stands in for plan options the command line lacks.
         PlanRequest RegionRequest = Request;
         bool FromCache = false;
+        // The search may have measured the naive kernel fastest.
+        bool RegionNaive = Naive;
         if (Cache && !anyPlanOption(Request) && !Naive) {
           std::string Note;
           const PlanCacheEntry *E = Cache->lookup(
@@ -864,6 +882,7 @@ int main(int Argc, const char **Argv) {
           if (E && parsePlanFlags(E->Flags, Cached, CachedNaive, Error) &&
               makePlan(P, *A, Cached, Error)) {
             RegionRequest = Cached;
+            RegionNaive = CachedNaive;
             FromCache = true;
             // Tuned with another nvcc than this machine's: still the best
             // measured, but worth re-tuning.
@@ -892,6 +911,7 @@ int main(int Argc, const char **Argv) {
           }
           PlanSearchResult S =
               searchPlans(P, *A, RegionRequest, FromCache, Extents, *GpuParams);
+          S.SelectedNaive = RegionNaive;
           if (Format == OutputFormat::JSON)
             Regions.push_back(planSearchToJSON(P, *A, S, Index));
           else
@@ -922,8 +942,8 @@ int main(int Argc, const char **Argv) {
                                        : ScalarType::Float);
         Programs.push_back(std::move(P));
         Analyses.push_back(std::move(*A));
-        ToEmit.push_back(
-            {&Programs.back(), &Analyses.back(), std::move(*Plan), Naive});
+        ToEmit.push_back({&Programs.back(), &Analyses.back(), std::move(*Plan),
+                          RegionNaive});
       },
       errs(), Colors);
   if (!R.Success)

@@ -50,6 +50,9 @@ const char *exchangeSchemeName(ExchangeScheme S);
 /// ring of partial sums per level replaces the neighbour registers.
 enum class OptimizationVariant { Star, General, Assoc };
 const char *optimizationVariantName(OptimizationVariant V);
+/// What stands for a plan's summary where the naive kernel (`--naive`) is
+/// compiled instead of a blocked plan.
+const char *naivePlanSummary();
 
 /// What the user asked for; unset fields take the documented defaults.
 struct PlanRequest {

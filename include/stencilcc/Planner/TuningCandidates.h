@@ -4,9 +4,14 @@
 // but is optimistic by 1.1-4.6x on blocked plans and has no latency term
 // (docs/performance-model.md), so the GPU decides among a few of them.
 //
-// Bases: the default plan, the default at bT-1 and bT+1, and the model's
-// best plans that differ in bT, block size, exchange or specialization
-// (the model ties plans that differ only in stream length or slots).
+// Bases: the default plan, the default at bT-1 and bT+1, the default with
+// each other specialization (assoc, none, star: the rules pick one by
+// register estimates that ptxas may not bear out), the model's best plans
+// that differ in bT, block size, exchange or specialization (the model
+// ties plans that differ only in stream length or slots), and the naive
+// kernel: measured on the H100, it beats every blocked plan of the 3D
+// stencils of radius 3-4 (docs/performance.md), and a search that cannot
+// pick it would cache a slower kernel than `--naive` gives.
 // Variants of the first few bases (by default four: the default, its
 // neighbours, the model's first), which the runner compiles only where the base's
 // ptxas report says they can raise occupancy (paper 000 sec. 5.2's pruned
@@ -26,17 +31,21 @@
 
 namespace stencilcc {
 
-enum class CandidateRole { Default, Neighbour, Model, RegisterCap, SharedSlots,
-                           ReuseDegree };
-/// "default", "bt-neighbour", "model", "cap", "shared-slots", "reuse".
+enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
+                           RegisterCap, SharedSlots, ReuseDegree };
+/// "default", "bt-neighbour", "specialization", "model", "naive", "cap",
+/// "shared-slots", "reuse".
 const char *candidateRoleName(CandidateRole R);
 
 struct TuningCandidate {
   CandidateRole Role = CandidateRole::Default;
   unsigned Base = 0; ///< index of the base this varies (itself for a base)
+  /// The naive kernel (role Naive): Plan is then the default plan, which
+  /// the naive kernel does not use, and Predicted is empty (not modelled).
+  bool Naive = false;
   TemporalBlockingPlan Plan;
   Prediction Predicted;
-  std::string Flags; ///< planFlags(Plan)
+  std::string Flags; ///< planFlags(Plan), or "--naive"
 };
 
 /// The bases (first) and their variants for one region; at most \p TopK
