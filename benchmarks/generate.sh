@@ -13,9 +13,12 @@
 #              --exchange=cached} x {--ns=0,--ns=2} x {--sl=0,--sl=64}          (832 plans)
 #   perf    the performance report's plans (benchmarks/report.py): all 21 suite stencils
 #           x {float,double} x {tuned (--plan-cache benchmarks/plan-cache.json: the cached
-#           plan of the stencil, else its default), bt1 (--bt=1), naive (--naive)}, and for
-#           the radius-1 stencils a temporal-degree sweep btsweep<K> (--bt=K) for K in
-#           {1,2,3,4,5,6,8,10,12} (2D) / {1,2,3,4,5,6} (3D)                      (252 plans)
+#           plan of the stencil, else its default), fastmath (tuned's flags and --fast-math),
+#           bt1 (--bt=1), naive (--naive)}, and for the radius-1 stencils a temporal-degree
+#           sweep btsweep<K> (--bt=K) for K in {1,2,3,4,5,6,8,10,12} (2D) / {1,2,3,4,5,6} (3D)
+#           (294 plans). A fastmath file that differs from its tuned one only in the plan
+#           description (the text ' fast-math' that stencilcc appends to it) is deleted and
+#           left out of the manifest, and listed in benchmarks/gen/fastmath-same.txt (below).
 #           Also writes benchmarks/gen/predictions.tsv (below). Not part of 'all'.
 #   all     suite and matrix (the default)
 #   --filter REGEX  keep only the entries whose file stem <name>_<real>_<planid> matches
@@ -37,8 +40,12 @@
 #       generated plan, from 'stencilcc --plan-only <same flags> --format=json'
 #       (regions[0].default, and gpu.global_gb_per_s); tab-separated, with a header line:
 #       stem gcells_pred gflops_pred bottleneck global_gbs global_bytes_per_cell flags summary
-#       '-' where the model has no prediction: naive plans (it does not model them) and
-#       plans --plan-only rejects.
+#       '-' where the model has no prediction: naive plans (it does not model them; a tuned
+#       plan that the plan cache makes --naive gets its flags and summary, '-' for the numbers)
+#       and plans --plan-only rejects. A fastmath row is the model's prediction for the plan
+#       without --fast-math (the model does not model it).
+#   benchmarks/gen/fastmath-same.txt  (perf only) one line per dropped fastmath plan:
+#       <stem> same as <tuned stem> (--fast-math changes nothing)
 # Exit status: 0, or 1 if stencilcc crashed (exit status other than 0 and 1, or exit 0 with no
 # output file) on some plan, or if no file was generated.
 set -euo pipefail
@@ -175,6 +182,9 @@ if [[ $set_name == perf ]]; then
     [[ -z $name || $name == \#* ]] && continue
     for real in float double; do
       add "$name" "$real" tuned --plan-cache benchmarks/plan-cache.json
+      # The same plan with --fast-math (AN5D's figures were built with nvcc
+      # --use_fast_math); kept below only where it changes the generated code.
+      add "$name" "$real" fastmath --plan-cache benchmarks/plan-cache.json --fast-math
       add "$name" "$real" bt1 --bt=1
       add "$name" "$real" naive --naive
       # GFLOP/s against bT (paper 001 Fig. 8) for the radius-1 stencils only,
@@ -217,6 +227,55 @@ for part in "$GEN"/.parts/*.log; do
 done
 rm -rf "$GEN/.parts"
 
+# ---------------------------------------------------------------- fastmath = tuned? (perf)
+# Keep a fastmath plan only where --fast-math changes the generated code: compare its file
+# with the tuned one after deleting every ' fast-math' (stencilcc appends it to the '// plan:'
+# line and to a host comment). Where they are equal, the fastmath file is deleted, left out
+# of the manifest and listed in fastmath-same.txt. Where the tuned plan is not in this run
+# (--filter), it is generated for the comparison only; where that fails, fastmath is kept.
+nfmsame=0
+if [[ $set_name == perf ]]; then
+  : >"$GEN/fastmath-same.txt"
+  declare -A fm_drop=()
+  while read -r name real planid _dims _radius _flops _fn file flags; do
+    [[ ${planid:-} == fastmath ]] || continue
+    tstem="${name}_${real}_tuned"
+    ref=
+    if awk -v n="$name" -v r="$real" '$1 == n && $2 == r && $3 == "tuned" { f = 1 } END { exit !f }' \
+         "$GEN/manifest.txt"; then
+      ref="$GEN/$tstem.cu"
+    else
+      read -ra fl <<<"${flags:-}"
+      tfl=()
+      for x in "${fl[@]}"; do [[ $x == --fast-math ]] || tfl+=("$x"); done
+      ref="$GEN/.fastmath-ref.cu"
+      set +e
+      msg=$("$STENCILCC" "benchmarks/stencils/$name.c" "-DREAL=$real" -o "$ref" "${tfl[@]}" 2>&1)
+      rc=$?
+      set -e
+      {
+        echo "=== $name $real tuned (for the fastmath comparison only): $STENCILCC benchmarks/stencils/$name.c -DREAL=$real -o $ref ${tfl[*]} (rc=$rc)"
+        [[ -n $msg ]] && printf '%s\n' "$msg"
+      } >>"$GEN/stencilcc.log"
+      [[ $rc -eq 0 ]] || rm -f "$ref"
+    fi
+    if [[ -f $ref ]] && cmp -s <(sed 's/ fast-math//g' "$file") <(sed 's/ fast-math//g' "$ref"); then
+      rm -f "$file"
+      fm_drop[$file]=1
+      nfmsame=$((nfmsame + 1))
+      echo "$(basename "$file" .cu) same as $tstem (--fast-math changes nothing)" >>"$GEN/fastmath-same.txt"
+    fi
+  done <"$GEN/manifest.txt"
+  rm -f "$GEN/.fastmath-ref.cu"
+  if [[ $nfmsame -gt 0 ]]; then
+    while read -r line; do
+      read -r _ _ _ _ _ _ _ file _ <<<"$line"
+      [[ -n ${fm_drop[$file]:-} ]] || printf '%s\n' "$line"
+    done <"$GEN/manifest.txt" >"$GEN/.manifest.new"
+    mv "$GEN/.manifest.new" "$GEN/manifest.txt"
+  fi
+fi
+
 # ---------------------------------------------------------------- model predictions (perf)
 # One row per generated entry, so that report.py can set each measurement
 # against what the model predicts for the same flags.
@@ -243,8 +302,12 @@ import json, sys
 stem = sys.argv[1]
 d = json.load(sys.stdin)
 p = d["regions"][0]["default"]
-row = [stem, p["gcells_per_s"], p["gflop_per_s"], p["bottleneck"], d["gpu"]["global_gb_per_s"],
-       p["global_bytes_per_cell"], p["flags"], p["summary"]]
+if p.get("naive"):
+    # the plan cache chose the naive kernel: the model has no figures for it
+    row = [stem, "-", "-", "-", "-", "-", p.get("flags") or "--naive", p.get("summary") or "-"]
+else:
+    row = [stem, p["gcells_per_s"], p["gflop_per_s"], p["bottleneck"], d["gpu"]["global_gb_per_s"],
+           p["global_bytes_per_cell"], p["flags"], p["summary"]]
 print("\t".join(str(x) for x in row))
 ' "$stem" <<<"$json" >"$GEN/.plan-only.row" 2>>"$GEN/stencilcc.log"; then
       cat "$GEN/.plan-only.row" >>"$pred"
@@ -266,6 +329,7 @@ if [[ $nskip -gt 0 ]]; then
   head -n 10 "$GEN/skipped.txt" | cut -c1-200
 fi
 if [[ $set_name == perf ]]; then
+  echo "generate.sh: $nfmsame fastmath plans equal to their tuned plan, dropped (listed in $GEN/fastmath-same.txt)"
   echo "generate.sh: $GEN/predictions.tsv written; --plan-only failed on $npredfail non-naive plans (see $GEN/stencilcc.log)"
 fi
 if [[ $size -gt 40960 ]]; then

@@ -14,7 +14,8 @@ Usage (from the repository root):
                  are merged: a timing from a later --run replaces an earlier one of the same
                  entry (the report says so), and a check result beats 'not checked'.
   --gen DIR      generate.sh's output of the same revision: manifest.txt, skipped.txt,
-                 predictions.tsv (the model's prediction per entry), and the .cu files
+                 predictions.tsv (the model's prediction per entry), fastmath-same.txt (the
+                 fastmath plans dropped because --fast-math changed nothing), and the .cu files
   --anchors F    peer figures (AN5D, EBISU) per stencil, see benchmarks/anchors.tsv
   --suite F      name dims radius shape flops per stencil (default benchmarks/stencils/suite.txt)
   --device S     the GPU, as printed in the header
@@ -35,7 +36,8 @@ import re
 import sys
 
 PRECISIONS = ("float", "double")
-TIMED_PLANS = ("tuned", "bt1", "naive")  # plus btsweep<K>
+TIMED_PLANS = ("tuned", "bt1", "naive")  # plus fastmath and btsweep<K>
+FASTMATH = "fastmath"  # the tuned plan with --fast-math, where that changes the generated code
 # Worst first: the merged check state of an entry checked in several runs is the
 # highest-ranked one, so a failure is never hidden by a pass or a skip elsewhere.
 CHECK_RANK = {"FAIL": 5, "ok": 4, "nocompile": 3, "skipped": 2, "off": 1}
@@ -97,7 +99,15 @@ def read_gen(gen):
     path = os.path.join(gen, "predictions.tsv")
     if os.path.isfile(path):
         preds = {r["stem"]: r for r in read_tsv(path)}
-    return entries, skipped, preds
+    # '<fastmath stem> same as <tuned stem> (--fast-math changes nothing)'
+    fm_same = {}
+    path = os.path.join(gen, "fastmath-same.txt")
+    if os.path.isfile(path):
+        for line in open(path):
+            m = re.match(r"(\S+) same as (\S+)", line.strip())
+            if m:
+                fm_same[m.group(1)] = m.group(2)
+    return entries, skipped, preds, fm_same
 
 
 def plan_header(gen, entry):
@@ -207,7 +217,7 @@ def main():
 
     suite = read_suite(a.suite)
     anchors = {r["stencil"]: r for r in read_tsv(a.anchors)}
-    entries, gen_skipped, preds = read_gen(a.gen)
+    entries, gen_skipped, preds, fm_same = read_gen(a.gen)
     times, time_notes, status, runinfo, dups = read_runs(a.run)
 
     def stem(name, real, plan):
@@ -221,7 +231,7 @@ def main():
         return status[s]["check"] if s in status else "not run"
 
     def is_timed_plan(plan):
-        return plan in TIMED_PLANS or plan.startswith("btsweep")
+        return plan in TIMED_PLANS or plan == FASTMATH or plan.startswith("btsweep")
 
     # ------------------------------------------------------------ tables
     md = []
@@ -267,8 +277,12 @@ median of the timed calls; the peer figures are those of `benchmarks/anchors.tsv
 - **bT=1** and **naive**: the `--bt=1` and `--naive` plans; **/naive** = tuned / naive.
 - **AN5D**, **EBISU**, **bar** (the better of the two): peer GCells/s; **/AN5D**, **/bar**:
   tuned / that.
-- **check**: the run-gpu.sh check of the row's tuned, bT=1 and naive entries (`ok` when all
-  passed, else each entry that did not).
+- **fast-math GCells/s**: the tuned plan with `--fast-math` (the `fastmath` entry); `(same)`:
+  `--fast-math` does not change this stencil's generated code (`gen/fastmath-same.txt`), so
+  the figure is the tuned one's. **/AN5D fm**: that / AN5D. AN5D's figures were built with
+  nvcc `--use_fast_math`; the tuned columns are exact (correctly rounded) arithmetic.
+- **check**: the run-gpu.sh check of the row's tuned, bT=1, naive and fastmath entries (`ok`
+  when all passed, else each entry that did not).
 """)
     grid_note = [f"{d}D n={n}" for d, v in sizes.items() for n, _, _ in v
                  if (d == 2 and n != "16384") or (d == 3 and n != "512")]
@@ -280,15 +294,20 @@ median of the timed calls; the peer figures are those of `benchmarks/anchors.tsv
     for real in PRECISIONS:
         w(f"## {real}\n")
         w("| stencil | tuned plan | GFLOP/s | GCells/s | model GCells/s | meas/model | bottleneck "
-          "| gmem bound | bT=1 | naive | /naive | AN5D | EBISU | bar | /AN5D | /bar | check |")
-        w("|" + "---|" * 17)
+          "| gmem bound | bT=1 | naive | /naive | AN5D | EBISU | bar | /AN5D | /bar "
+          "| fast-math GCells/s | /AN5D fm | check |")
+        w("|" + "---|" * 19)
         r_an5d, r_bar, excluded = [], [], []
+        f_an5d, f_bar, f_used = [], [], []  # the same with the fastmath timing where there is one
         for name, st in suite.items():
             ts, bs, ns = (stem(name, real, p) for p in TIMED_PLANS)
+            fs = stem(name, real, FASTMATH)
             g = gcells(ts)
             p = preds.get(ts, {})
             pflags = p.get("flags")
-            if pflags:
+            if pflags == "--naive":  # the plan cache chose the naive kernel
+                plan = "--naive"
+            elif pflags:
                 plan = short_flags(pflags)
             elif ts in entries:
                 plan = plan_header(a.gen, entries[ts]) or entries[ts]["flags"]
@@ -301,14 +320,35 @@ median of the timed calls; the peer figures are those of `benchmarks/anchors.tsv
             an5d = num(an.get(f"an5d_{real}_gcells"))
             ebisu = num(an.get(f"ebisu_{real}_gcells"))
             bar = num(an.get(f"{real}_bar"))
-            chk = [f"{pl} {check(x)}" for pl, x in zip(TIMED_PLANS, (ts, bs, ns))
+            chk = [f"{pl} {check(x)}" for pl, x in zip(TIMED_PLANS + (FASTMATH,), (ts, bs, ns, fs))
                    if x in entries and check(x) != "ok"]
             chk = "ok" if not chk else ", ".join(chk)
+            # fast-math: the fastmath entry's timing; the tuned one where --fast-math changes
+            # nothing; the fastmath timing replaces the tuned one in the second geometric mean
+            fg = gcells(fs)
+            if fg is not None:
+                fcell, fval = fmt(fg), fg
+            elif fs in fm_same and g is not None:
+                fcell, fval = f"{fmt(g)} (same)", g
+            else:
+                fcell, fval = "-", None
             w(f"| {name} | {plan} | {fmt(g * st['flops'] if g else None, 0)} | {fmt(g)} "
               f"| {fmt(pred)} | {fmt(ratio(g, pred), 2)} | {p.get('bottleneck') or '-'} "
               f"| {fmt(gmem)} | {fmt(gcells(bs))} | {fmt(gcells(ns))} "
               f"| {fmt(ratio(g, gcells(ns)), 2)} | {fmt(an5d)} | {fmt(ebisu)} | {fmt(bar, 0)} "
-              f"| {fmt(ratio(g, an5d), 2)} | {fmt(ratio(g, bar), 2)} | {chk} |")
+              f"| {fmt(ratio(g, an5d), 2)} | {fmt(ratio(g, bar), 2)} "
+              f"| {fcell} | {fmt(ratio(fval, an5d), 2)} | {chk} |")
+            if fg is not None and check(fs) != "FAIL":
+                gf, f_used = fg, f_used + [name]
+            elif g is not None and check(ts) != "FAIL":
+                gf = g
+            else:
+                gf = None
+            if gf is not None:
+                if an5d:
+                    f_an5d.append(gf / an5d)
+                if bar:
+                    f_bar.append(gf / bar)
             if g is None:
                 continue
             if check(ts) == "FAIL":
@@ -325,6 +365,13 @@ median of the timed calls; the peer figures are those of `benchmarks/anchors.tsv
           f"**{fmt(ga, 2)}** ({len(r_an5d)} of {len(suite)} stencils), tuned/bar "
           f"**{fmt(gb, 2)}** ({len(r_bar)} of {len(suite)})"
           + (f"; left out because the tuned check failed: {', '.join(excluded)}" if excluded else "")
+          + ".\n")
+        ga, gb = geomean(f_an5d), geomean(f_bar)
+        w(f"The same with `--fast-math` where it changes the code (AN5D's figures were built with "
+          f"nvcc `--use_fast_math`): tuned/AN5D **{fmt(ga, 2)}** ({len(f_an5d)} of {len(suite)} "
+          f"stencils), tuned/bar **{fmt(gb, 2)}** ({len(f_bar)} of {len(suite)}); the fastmath "
+          f"timing replaces the tuned one for "
+          + (", ".join(f_used) if f_used else "no stencil (no fastmath timing whose check did not fail)")
           + ".\n")
 
     # ------------------------------------------------------------ bT sweep (numbers)
@@ -387,6 +434,12 @@ median of the timed calls; the peer figures are those of `benchmarks/anchors.tsv
         lines.append(f"- `{d}`")
     w("\n".join(lines) if lines else "None: every generated entry passed its check and every timed plan has a timing.")
     w("")
+    # run-gpu.sh times one entry of each identical generated file (its TIME line's same_as=)
+    reused = [(t["same_as"], s) for s, t in times.items() if t.get("same_as")]
+    if reused:
+        w("Reused timings (run-gpu.sh times identical generated files once):\n")
+        w("\n".join(f"- timing of `{x}` reused for `{y}`: identical generated file" for x, y in reused))
+        w("")
 
     # ------------------------------------------------------------ plots
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)

@@ -4,8 +4,10 @@
 # the runner on the GPU machine, which has nvcc but no Clang.
 #
 #   benchmarks/tune-suite.sh emit [--steps T] [--size2d N] [--size3d N] [--top K] [--variants N]
+#                                 [--only REGEX]
 #       here: writes benchmarks/gen-tune/suite{2d,3d}.c (the suite's stencils, one region
-#       each, in one file per dimensionality) and one tuning directory per dimensionality and
+#       each, in one file per dimensionality; with --only, the stencils whose name matches
+#       REGEX (grep -E) only) and one tuning directory per dimensionality and
 #       precision, benchmarks/gen-tune/{2d,3d}-{float,double}/, packed into
 #       benchmarks/gen-tune.tar.xz (carry that one file to the GPU machine)
 #   benchmarks/tune-suite.sh run [--deadline S] [--reps R] DIR...
@@ -32,9 +34,10 @@ shift
 
 case $cmd in
   emit)
-    steps=100 top=3 variants=4 size2d=16384 size3d=512
+    steps=100 top=3 variants=4 size2d=16384 size3d=512 only=.
     while [[ $# -gt 0 ]]; do
       case $1 in
+        --only) only=$2; shift ;;
         --steps) steps=$2; shift ;;
         --size2d) size2d=$2; shift ;;
         --size3d) size3d=$2; shift ;;
@@ -49,10 +52,12 @@ case $cmd in
     for dims in 2 3; do
       src="$GEN/suite${dims}d.c"
       echo "/* The benchmark suite's ${dims}D stencils in one file: one region each. */" >"$src"
-      awk -v d="$dims" '$1 !~ /^#/ && NF && $2 == d { print $1 }' "$SUITE_FILE" | while read -r name; do
+      awk -v d="$dims" '$1 !~ /^#/ && NF && $2 == d { print $1 }' "$SUITE_FILE" |
+        { grep -E -- "$only" || true; } | while read -r name; do
         echo "#line 1 \"benchmarks/stencils/$name.c\"" >>"$src"
         cat "benchmarks/stencils/$name.c" >>"$src"
       done
+      if ! grep -q '^#line' "$src"; then rm -f "$src"; continue; fi
       size=$size2d; [[ $dims == 3 ]] && size=$size3d
       for real in float double; do
         "$STENCILCC" --tune-emit "$GEN/${dims}d-$real" "$src" -DREAL=$real --tune-size="$size" \
