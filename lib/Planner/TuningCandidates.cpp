@@ -110,6 +110,16 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
       Add(R, CandidateRole::Specialization, 0);
     }
 
+  // The default at bT=1, after the bases whose variants are searched: at
+  // 1000 steps on the H100 it beat the bT=4 and bT=3 winners of a search
+  // without it (box2d3r and j3d27pt float, docs/tuning.md).
+  if (Default && Default->TemporalDegree > 2) {
+    PlanRequest R = RequestOf(*Default);
+    R.TemporalDegree = 1;
+    R.BlocksPerSM.reset();
+    Add(R, CandidateRole::Neighbour, 0);
+  }
+
   // Variants of the default, its neighbours and the model's first choice:
   // the later model bases rarely win (the model ranks them close) and each
   // variant costs a build.

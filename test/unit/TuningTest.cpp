@@ -559,13 +559,16 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
   EXPECT_EQ(Cands[2].Plan.TemporalDegree, Cands[0].Plan.TemporalDegree + 1);
   EXPECT_EQ(Cands[3].Role, CandidateRole::Model);
   // Then the default with the other specializations (star2d1r's default
-  // is opt=star: assoc and none), then the naive kernel.
-  ASSERT_GE(Cands.size(), 7u);
+  // is opt=star: assoc and none), the default at bT=1, the naive kernel.
+  ASSERT_GE(Cands.size(), 8u);
   EXPECT_EQ(Cands[4].Role, CandidateRole::Specialization);
   EXPECT_EQ(Cands[4].Plan.Variant, OptimizationVariant::Assoc);
   EXPECT_EQ(Cands[5].Role, CandidateRole::Specialization);
   EXPECT_EQ(Cands[5].Plan.Variant, OptimizationVariant::General);
-  EXPECT_EQ(Cands[6].Role, CandidateRole::Naive);
+  EXPECT_EQ(Cands[6].Role, CandidateRole::Neighbour);
+  EXPECT_EQ(Cands[6].Plan.TemporalDegree, 1u);
+  EXPECT_EQ(Cands[6].Plan.Variant, Cands[0].Plan.Variant);
+  EXPECT_EQ(Cands[7].Role, CandidateRole::Naive);
   // Variants of the default only: all four caps fit a block of 256 threads.
   std::vector<unsigned> Caps;
   unsigned Variants = 0;
@@ -578,7 +581,7 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
       Caps.push_back(C.Plan.MaxRegisters);
   }
   EXPECT_EQ(Caps, (std::vector<unsigned>{32, 64, 96, 128}));
-  EXPECT_EQ(Cands.size(), 7u + Variants);
+  EXPECT_EQ(Cands.size(), 8u + Variants);
   EXPECT_TRUE(candidates(S, 0, 0).size() >= 1);
   for (const TuningCandidate &C : candidates(S, 0, 0))
     EXPECT_NE(C.Role, CandidateRole::Model);

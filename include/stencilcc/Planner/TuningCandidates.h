@@ -8,7 +8,8 @@
 // each other specialization (assoc, none, star: the rules pick one by
 // register estimates that ptxas may not bear out), the model's best plans
 // that differ in bT, block size, exchange or specialization (the model
-// ties plans that differ only in stream length or slots), and the naive
+// ties plans that differ only in stream length or slots), the default at
+// bT=1 (where its bT is above 2), and the naive
 // kernel: measured on the H100, it beats every blocked plan of the 3D
 // stencils of radius 3-4 (docs/performance.md), and a search that cannot
 // pick it would cache a slower kernel than `--naive` gives.
