@@ -128,8 +128,9 @@ cl::opt<unsigned> TuneSteps("tune-steps",
                             cl::cat(TuneCategory));
 cl::opt<unsigned> TuneTop(
     "tune-top",
-    cl::desc("Model-ranked base plans per region, beside the default and "
-             "its bT neighbours (default: 4)"),
+    cl::desc("Model-ranked base plans per region, beside the default, its "
+             "bT neighbours, its other specializations, bT=1 and the naive "
+             "kernel (default: 4)"),
     cl::value_desc("k"), cl::init(4), cl::cat(TuneCategory));
 cl::opt<unsigned> TuneVariants(
     "tune-variants",
