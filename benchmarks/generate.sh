@@ -232,7 +232,7 @@ rm -rf "$GEN/.parts"
 # with the tuned one after deleting every ' fast-math' (stencilcc appends it to the '// plan:'
 # line and to a host comment). Where they are equal, the fastmath file is deleted, left out
 # of the manifest and listed in fastmath-same.txt. Where the tuned plan is not in this run
-# (--filter), it is generated for the comparison only; where that fails, fastmath is kept.
+# (--filter), there is nothing to compare with and the fastmath plan is kept.
 nfmsame=0
 if [[ $set_name == perf ]]; then
   : >"$GEN/fastmath-same.txt"
@@ -244,29 +244,14 @@ if [[ $set_name == perf ]]; then
     if awk -v n="$name" -v r="$real" '$1 == n && $2 == r && $3 == "tuned" { f = 1 } END { exit !f }' \
          "$GEN/manifest.txt"; then
       ref="$GEN/$tstem.cu"
-    else
-      read -ra fl <<<"${flags:-}"
-      tfl=()
-      for x in "${fl[@]}"; do [[ $x == --fast-math ]] || tfl+=("$x"); done
-      ref="$GEN/.fastmath-ref.cu"
-      set +e
-      msg=$("$STENCILCC" "benchmarks/stencils/$name.c" "-DREAL=$real" -o "$ref" "${tfl[@]}" 2>&1)
-      rc=$?
-      set -e
-      {
-        echo "=== $name $real tuned (for the fastmath comparison only): $STENCILCC benchmarks/stencils/$name.c -DREAL=$real -o $ref ${tfl[*]} (rc=$rc)"
-        [[ -n $msg ]] && printf '%s\n' "$msg"
-      } >>"$GEN/stencilcc.log"
-      [[ $rc -eq 0 ]] || rm -f "$ref"
     fi
-    if [[ -f $ref ]] && cmp -s <(sed 's/ fast-math//g' "$file") <(sed 's/ fast-math//g' "$ref"); then
+    if [[ -n $ref && -f $ref ]] && cmp -s <(sed 's/ fast-math//g' "$file") <(sed 's/ fast-math//g' "$ref"); then
       rm -f "$file"
       fm_drop[$file]=1
       nfmsame=$((nfmsame + 1))
       echo "$(basename "$file" .cu) same as $tstem (--fast-math changes nothing)" >>"$GEN/fastmath-same.txt"
     fi
   done <"$GEN/manifest.txt"
-  rm -f "$GEN/.fastmath-ref.cu"
   if [[ $nfmsame -gt 0 ]]; then
     while read -r line; do
       read -r _ _ _ _ _ _ _ file _ <<<"$line"
