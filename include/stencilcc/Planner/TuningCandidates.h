@@ -9,10 +9,9 @@
 // register estimates that ptxas may not bear out), the model's best plans
 // that differ in bT, block size, exchange or specialization (the model
 // ties plans that differ only in stream length or slots), the default at
-// bT=1 (where its bT is above 2), and the naive
-// kernel: measured on the H100, it beats every blocked plan of the 3D
-// stencils of radius 3-4 (docs/performance.md), and a search that cannot
-// pick it would cache a slower kernel than `--naive` gives.
+// bT=1 (where its bT is above 2), and the naive kernel: on the H100 it was
+// the fastest candidate of 8 of the 18 3D suite regions (docs/tuning.md),
+// and a search that cannot pick it caches a slower kernel than `--naive`.
 // Variants of the first few bases (by default four: the default, its
 // neighbours, the model's first), which the runner compiles only where the base's
 // ptxas report says they can raise occupancy (paper 000 sec. 5.2's pruned
