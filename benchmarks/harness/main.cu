@@ -340,7 +340,16 @@ static double median_of(std::vector<double> v) {
   return k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
 }
 
+static double ms_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
 static int run_time(int n, int steps, int reps) {
+  /* Where a timed run's wall time goes besides the kernels (setup_ms: host buffers and their
+   * random fill; pin_ms: cudaHostRegister, with the CUDA context's creation; calls_ms: every
+   * call of the generated code, transfers included; scan_ms: the non-finite scan). */
+  auto phase = std::chrono::steady_clock::now();
+  double setup_ms = 0, pin_ms = 0, calls_ms = 0, scan_ms = 0;
   const size_t total = 2 * cells_per_buffer(n);
   real_t *init = alloc_host(total);
   real_t *work = alloc_host(total);
@@ -349,6 +358,8 @@ static int run_time(int n, int steps, int reps) {
     Rng rng(seed * 7919ull + c);
     for (size_t i = b; i < e; ++i) init[i] = rng.unit();
   });
+  setup_ms = ms_since(phase);
+  phase = std::chrono::steady_clock::now();
   /* Pin the array the generated code copies from and to: its transfers are not timed, but
    * pinned memory makes them (and so the whole run) faster. Not fatal if refused. */
   bool pinned = false;
@@ -361,6 +372,9 @@ static int run_time(int n, int steps, int reps) {
       (void)cudaGetLastError(); /* clear it */
     }
   }
+
+  pin_ms = ms_since(phase);
+  phase = std::chrono::steady_clock::now();
 
   std::vector<double> ms, host_ms;
   for (int r = -1; r < reps; ++r) { /* r == -1: warm-up */
@@ -381,11 +395,14 @@ static int run_time(int n, int steps, int reps) {
       host_ms.push_back(g_region_host_ms);
     }
   }
+  calls_ms = ms_since(phase);
+  phase = std::chrono::steady_clock::now();
   /* A result that is not finite means the timed code is broken: say so. */
   size_t nonfinite = 0;
   const size_t per = cells_per_buffer(n), off = (size_t)(steps % 2) * per;
   for (size_t i = 0; i < per; ++i)
     if (!std::isfinite((double)work[off + i])) ++nonfinite;
+  scan_ms = ms_since(phase);
 
   const double med = median_of(ms), mn = *std::min_element(ms.begin(), ms.end()),
                mx = *std::max_element(ms.begin(), ms.end());
@@ -393,9 +410,10 @@ static int run_time(int n, int steps, int reps) {
   for (int d = 0; d < DIMS; ++d) dom *= (double)(n - 2 * RADIUS > 0 ? n - 2 * RADIUS : 0);
   const double gcells = med > 0.0 ? dom * (double)steps / (med * 1e-3) / 1e9 : 0.0;
   printf("TIME name=%s real=%s n=%d steps=%d median_ms=%.4f min_ms=%.4f gcells=%.4f gflops=%.3f "
-         "max_ms=%.4f host_median_ms=%.4f reps=%d nonfinite=%zu\n",
+         "max_ms=%.4f host_median_ms=%.4f reps=%d nonfinite=%zu setup_ms=%.0f pin_ms=%.0f "
+         "calls_ms=%.0f scan_ms=%.0f\n",
          kName, real_name(), n, steps, med, mn, gcells, gcells * (double)(FLOPS), mx,
-         median_of(host_ms), reps, nonfinite);
+         median_of(host_ms), reps, nonfinite, setup_ms, pin_ms, calls_ms, scan_ms);
   fflush(stdout);
   if (pinned) CK(cudaHostUnregister(work));
   free(init);
