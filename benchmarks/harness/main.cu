@@ -398,10 +398,15 @@ static int run_time(int n, int steps, int reps) {
   calls_ms = ms_since(phase);
   phase = std::chrono::steady_clock::now();
   /* A result that is not finite means the timed code is broken: say so. */
-  size_t nonfinite = 0;
+  std::atomic<size_t> nonfinite_cells(0);
   const size_t per = cells_per_buffer(n), off = (size_t)(steps % 2) * per;
-  for (size_t i = 0; i < per; ++i)
-    if (!std::isfinite((double)work[off + i])) ++nonfinite;
+  parallel_chunks(per, [&](size_t, size_t b, size_t e) {
+    size_t k = 0;
+    for (size_t i = b; i < e; ++i)
+      if (!std::isfinite((double)work[off + i])) ++k;
+    nonfinite_cells += k;
+  });
+  const size_t nonfinite = nonfinite_cells.load();
   scan_ms = ms_since(phase);
 
   const double med = median_of(ms), mn = *std::min_element(ms.begin(), ms.end()),
