@@ -420,23 +420,21 @@ void printPlanSearch(raw_ostream &OS, const StencilProgram &P,
         MarkSelected && S.SelectedRank == I + 1 ? "  <- " + Which : "");
   if (S.SelectedNaive) {
     OS << "  " << Which << " plan: " << naivePlanSummary()
-       << "; measured fastest, not modelled\n"
-       << "  (stencilcc compiles the " << Which
-       << " plan; the model ranks, the rules or the plan cache choose)\n";
-    return;
+       << "; measured fastest, not modelled";
+  } else {
+    if (!S.Selected) {
+      OS << "  " << Which << " plan: invalid (" << S.SelectedError << ")\n";
+      return;
+    }
+    if (!S.SelectedIsCandidate || S.SelectedRank > Top)
+      Row(std::to_string(S.SelectedRank), *S.Selected, S.SelectedPrediction,
+          "  <- " + Which +
+              (S.SelectedIsCandidate ? "" : " (not in the search space)"));
+    OS << "  " << Which << " plan: rank " << S.SelectedRank << ", "
+       << S.Selected->summary();
+    if (!S.SelectedPrediction.Feasible)
+      OS << "; " << S.SelectedPrediction.Why;
   }
-  if (!S.Selected) {
-    OS << "  " << Which << " plan: invalid (" << S.SelectedError << ")\n";
-    return;
-  }
-  if (!S.SelectedIsCandidate || S.SelectedRank > Top)
-    Row(std::to_string(S.SelectedRank), *S.Selected, S.SelectedPrediction,
-        "  <- " + Which +
-            (S.SelectedIsCandidate ? "" : " (not in the search space)"));
-  OS << "  " << Which << " plan: rank " << S.SelectedRank << ", "
-     << S.Selected->summary();
-  if (!S.SelectedPrediction.Feasible)
-    OS << "; " << S.SelectedPrediction.Why;
   OS << "\n  (stencilcc compiles the " << Which
      << " plan; the model ranks, the rules or the plan cache choose)\n";
 }
