@@ -26,6 +26,20 @@
  *       kernel time of a call = SB_STOP - SB_START (CUDA events, transfers excluded). Prints
  *         TIME name=.. real=.. n=.. steps=.. median_ms=.. min_ms=.. gcells=.. gflops=.. ...
  *   Exit 2: usage error; 3: CUDA or harness error.
+ *
+ * Compiled with -DHARNESS_TIMER (and without the generated and reference objects) it is the
+ * timer of run-gpu.sh: one process that times several generated files of one stencil, each
+ * built as a shared object, so that the host buffers, their pinning and the CUDA context are
+ * set up once for all of them instead of once per plan (about 2 s each at 16384^2):
+ *   timer time-libs N STEPS REPS DEADLINE STEM=LIB.so [STEM=LIB.so ...]
+ *       Per library in order: prints 'BEGIN stem=STEM', loads it (dlopen), finds STENCIL_FN in
+ *       it and times it as 'time' does, printing the TIME line with ' stem=STEM load_ms=..'
+ *       added; prints 'TIME-SKIPPED stem=STEM deadline' instead once the clock passes
+ *       DEADLINE (seconds since the epoch; 0: none), and 'TIME-FAIL stem=STEM why' where a
+ *       library does not load or the result is not finite. A CUDA error ends the process
+ *       (exit 3) after the BEGIN line of the plan that caused it: run-gpu.sh starts a new one
+ *       for the plans after it. Link with -cudart shared and -Xlinker --export-dynamic (the
+ *       libraries call the SB hooks defined here and must share its CUDA runtime).
  */
 #include <cuda_runtime.h>
 
@@ -41,6 +55,8 @@
 #include <atomic>
 #include <string>
 #include <thread>
+#include <ctime>
+#include <dlfcn.h>
 #include <vector>
 
 #include "sb_hooks.h"
@@ -54,7 +70,7 @@
 #ifndef STENCIL_FN
 #error "compile with -DSTENCIL_FN=kernel_<name>"
 #endif
-#ifndef REFERENCE_FN
+#if !defined(REFERENCE_FN) && !defined(HARNESS_TIMER)
 #error "compile with -DREFERENCE_FN=reference_<name>"
 #endif
 #ifndef RADIUS
@@ -67,6 +83,10 @@
 #define HARNESS_STR2(x) #x
 #define HARNESS_STR(x) HARNESS_STR2(x)
 
+typedef REAL real_t;
+typedef void (*stencil_fn_t)(int dimsize, int timestep, real_t *A1);
+
+#ifndef HARNESS_TIMER
 /* The CPU reference: the original C function, renamed, compiled by gcc. */
 extern "C" void REFERENCE_FN(int dimsize, int timestep, REAL *A1);
 /* The generated host function (same name and signature as the C function). */
@@ -75,8 +95,11 @@ extern "C" void STENCIL_FN(int dimsize, int timestep, REAL *A1);
 #else
 void STENCIL_FN(int dimsize, int timestep, REAL *A1);
 #endif
-
-typedef REAL real_t;
+/* What call_generated calls: the linked function, or (timer) the one of the loaded library. */
+static stencil_fn_t g_stencil_fn = &STENCIL_FN;
+#else
+static stencil_fn_t g_stencil_fn = nullptr;
+#endif
 
 static const char *const kName = HARNESS_STR(STENCIL_FN);
 static const char *real_name() { return sizeof(real_t) == sizeof(float) ? "float" : "double"; }
@@ -174,6 +197,7 @@ static size_t cells_per_buffer(int n) {
   return c;
 }
 
+#ifndef HARNESS_TIMER /* the check's helpers */
 /* Coordinates of a flat index inside one buffer, slowest dimension first. */
 static void coords_of(size_t idx, int n, int c[DIMS]) {
   for (int d = DIMS - 1; d >= 0; --d) {
@@ -201,6 +225,7 @@ static std::string coords_str(size_t idx, int n) {
 #endif
   return buf;
 }
+#endif
 
 static real_t *alloc_host(size_t count) {
   real_t *p = (real_t *)malloc(count * sizeof(real_t));
@@ -244,7 +269,7 @@ static bool call_generated(int n, int steps, real_t *a) {
   long s0 = g_nstart, p0 = g_nstop;
   g_region_ms = -1.0f;
   g_region_host_ms = -1.0;
-  STENCIL_FN(n, steps, a);
+  g_stencil_fn(n, steps, a);
   CK(cudaGetLastError());
   CK(cudaDeviceSynchronize());
   if (g_in_region) {
@@ -255,6 +280,8 @@ static bool call_generated(int n, int steps, real_t *a) {
 }
 
 /* ---------------------------------------------------------------- check */
+
+#ifndef HARNESS_TIMER
 
 static int run_check(int n, int steps, uint64_t seed) {
   const size_t per = cells_per_buffer(n);
@@ -332,6 +359,8 @@ static int run_check(int n, int steps, uint64_t seed) {
   return pass ? 0 : 1;
 }
 
+#endif /* !HARNESS_TIMER */
+
 /* ---------------------------------------------------------------- time */
 
 static double median_of(std::vector<double> v) {
@@ -344,43 +373,67 @@ static double ms_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
-static int run_time(int n, int steps, int reps) {
-  /* Where a timed run's wall time goes besides the kernels (setup_ms: host buffers and their
-   * random fill; pin_ms: cudaHostRegister, with the CUDA context's creation; calls_ms: every
-   * call of the generated code, transfers included; scan_ms: the non-finite scan). */
+/* The host side of timed runs: the random input and the array the generated code works on,
+ * pinned. Set up once per process: the timer reuses it for every plan it times. */
+struct TimedRunBuffers {
+  int n = 0, steps = 0;
+  size_t total = 0;
+  real_t *init = nullptr, *work = nullptr;
+  bool pinned = false;
+  double setup_ms = 0, pin_ms = 0;
+};
+
+static void setup_timed_run(TimedRunBuffers &b, int n, int steps) {
+  /* setup_ms: host buffers and their random fill; pin_ms: cudaHostRegister, with the CUDA
+   * context's creation where this is the first CUDA call that needs it. */
   auto phase = std::chrono::steady_clock::now();
-  double setup_ms = 0, pin_ms = 0, calls_ms = 0, scan_ms = 0;
-  const size_t total = 2 * cells_per_buffer(n);
-  real_t *init = alloc_host(total);
-  real_t *work = alloc_host(total);
+  b.n = n;
+  b.steps = steps;
+  b.total = 2 * cells_per_buffer(n);
+  b.init = alloc_host(b.total);
+  b.work = alloc_host(b.total);
   const uint64_t seed = 0x5eedull + (uint64_t)n * 1000003ull + (uint64_t)steps;
-  parallel_chunks(total, [&](size_t c, size_t b, size_t e) {
+  real_t *init = b.init;
+  parallel_chunks(b.total, [&](size_t c, size_t lo, size_t hi) {
     Rng rng(seed * 7919ull + c);
-    for (size_t i = b; i < e; ++i) init[i] = rng.unit();
+    for (size_t i = lo; i < hi; ++i) init[i] = rng.unit();
   });
-  setup_ms = ms_since(phase);
+  b.setup_ms = ms_since(phase);
   phase = std::chrono::steady_clock::now();
   /* Pin the array the generated code copies from and to: its transfers are not timed, but
    * pinned memory makes them (and so the whole run) faster. Not fatal if refused. */
-  bool pinned = false;
-  {
-    cudaError_t e = cudaHostRegister(work, total * sizeof(real_t), cudaHostRegisterDefault);
-    if (e == cudaSuccess) pinned = true;
-    else {
-      fprintf(stderr, "harness: note: cudaHostRegister refused (%s); transfers use pageable memory\n",
-              cudaGetErrorString(e));
-      (void)cudaGetLastError(); /* clear it */
-    }
+  cudaError_t e = cudaHostRegister(b.work, b.total * sizeof(real_t), cudaHostRegisterDefault);
+  if (e == cudaSuccess) b.pinned = true;
+  else {
+    fprintf(stderr, "harness: note: cudaHostRegister refused (%s); transfers use pageable memory\n",
+            cudaGetErrorString(e));
+    (void)cudaGetLastError(); /* clear it */
   }
+  b.pin_ms = ms_since(phase);
+}
 
-  pin_ms = ms_since(phase);
-  phase = std::chrono::steady_clock::now();
+static void release_timed_run(TimedRunBuffers &b) {
+  if (b.pinned) CK(cudaHostUnregister(b.work));
+  free(b.init);
+  free(b.work);
+  b = TimedRunBuffers();
+}
 
+/* Times g_stencil_fn: one warm-up call, REPS timed calls, each from the same input. Prints the
+ * TIME line (with `extra` appended) and returns the number of non-finite result cells, or -1
+ * when the SB hooks were not called. */
+static long time_generated(TimedRunBuffers &b, int reps, const std::string &extra) {
+  /* calls_ms: every call of the generated code, transfers included; scan_ms: the non-finite
+   * scan. With setup_ms and pin_ms they say where a timed run's wall time goes. */
+  auto phase = std::chrono::steady_clock::now();
+  double calls_ms = 0, scan_ms = 0;
+  const int n = b.n, steps = b.steps;
+  real_t *const init = b.init, *const work = b.work;
   std::vector<double> ms, host_ms;
   for (int r = -1; r < reps; ++r) { /* r == -1: warm-up */
     /* Every call starts from the same random input (values decay over the steps). */
-    parallel_chunks(total, [&](size_t, size_t b, size_t e) {
-      memcpy(work + b, init + b, (e - b) * sizeof(real_t));
+    parallel_chunks(b.total, [&](size_t, size_t lo, size_t hi) {
+      memcpy(work + lo, init + lo, (hi - lo) * sizeof(real_t));
     });
     /* The warm-up loads the module and raises the clocks; a few steps do that as well as
      * the whole run, which for the slow 3D stencils takes tens of seconds. */
@@ -388,7 +441,7 @@ static int run_time(int n, int steps, int reps) {
       fprintf(stderr, "harness: the SB hooks were not called once per call (starts %ld, stops %ld): "
                       "compile the generated file with -DSB_START_INSTRUMENTS=sb_start_instruments() "
                       "-DSB_STOP_INSTRUMENTS=sb_stop_instruments()\n", g_nstart, g_nstop);
-      return 3;
+      return -1;
     }
     if (r >= 0) {
       ms.push_back((double)g_region_ms);
@@ -400,9 +453,9 @@ static int run_time(int n, int steps, int reps) {
   /* A result that is not finite means the timed code is broken: say so. */
   std::atomic<size_t> nonfinite_cells(0);
   const size_t per = cells_per_buffer(n), off = (size_t)(steps % 2) * per;
-  parallel_chunks(per, [&](size_t, size_t b, size_t e) {
+  parallel_chunks(per, [&](size_t, size_t lo, size_t hi) {
     size_t k = 0;
-    for (size_t i = b; i < e; ++i)
+    for (size_t i = lo; i < hi; ++i)
       if (!std::isfinite((double)work[off + i])) ++k;
     nonfinite_cells += k;
   });
@@ -416,18 +469,85 @@ static int run_time(int n, int steps, int reps) {
   const double gcells = med > 0.0 ? dom * (double)steps / (med * 1e-3) / 1e9 : 0.0;
   printf("TIME name=%s real=%s n=%d steps=%d median_ms=%.4f min_ms=%.4f gcells=%.4f gflops=%.3f "
          "max_ms=%.4f host_median_ms=%.4f reps=%d nonfinite=%zu setup_ms=%.0f pin_ms=%.0f "
-         "calls_ms=%.0f scan_ms=%.0f\n",
+         "calls_ms=%.0f scan_ms=%.0f%s\n",
          kName, real_name(), n, steps, med, mn, gcells, gcells * (double)(FLOPS), mx,
-         median_of(host_ms), reps, nonfinite, setup_ms, pin_ms, calls_ms, scan_ms);
+         median_of(host_ms), reps, nonfinite, b.setup_ms, b.pin_ms, calls_ms, scan_ms,
+         extra.c_str());
   fflush(stdout);
-  if (pinned) CK(cudaHostUnregister(work));
-  free(init);
-  free(work);
-  return nonfinite ? 1 : 0;
+  return (long)nonfinite;
 }
+
+#ifndef HARNESS_TIMER
+static int run_time(int n, int steps, int reps) {
+  TimedRunBuffers b;
+  setup_timed_run(b, n, steps);
+  const long nonfinite = time_generated(b, reps, "");
+  release_timed_run(b);
+  return nonfinite < 0 ? 3 : nonfinite ? 1 : 0;
+}
+#else
+/* The Itanium C++ ABI name of `void STENCIL_FN(int, int, REAL *)`: nvcc compiles the generated
+ * file as C++, so that is the symbol its shared object exports. */
+static std::string mangled_stencil_name() {
+  return "_Z" + std::to_string(strlen(kName)) + kName + "iiP" +
+         (sizeof(real_t) == sizeof(float) ? "f" : "d");
+}
+
+static int run_time_libs(int n, int steps, int reps, long deadline, int nlibs, char **libs) {
+  TimedRunBuffers b;
+  setup_timed_run(b, n, steps);
+  int failed = 0;
+  for (int k = 0; k < nlibs; ++k) {
+    const std::string arg = libs[k];
+    const size_t eq = arg.find('=');
+    const std::string stem = arg.substr(0, eq), path = arg.substr(eq + 1);
+    if (deadline > 0 && (long)time(nullptr) >= deadline) {
+      printf("TIME-SKIPPED stem=%s deadline\n", stem.c_str());
+      fflush(stdout);
+      continue;
+    }
+    printf("BEGIN stem=%s\n", stem.c_str());
+    fflush(stdout);
+    auto t0 = std::chrono::steady_clock::now();
+    /* RTLD_LOCAL: every library defines the same STENCIL_FN and kernel names. They stay
+     * loaded: unloading a library that registered CUDA kernels gains nothing here. */
+    void *h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+      printf("TIME-FAIL stem=%s dlopen: %s\n", stem.c_str(), dlerror());
+      fflush(stdout);
+      ++failed;
+      continue;
+    }
+    void *sym = dlsym(h, mangled_stencil_name().c_str());
+    if (!sym) sym = dlsym(h, kName); /* a generated file with C linkage */
+    if (!sym) {
+      printf("TIME-FAIL stem=%s %s: neither %s nor %s is defined\n", stem.c_str(), path.c_str(),
+             mangled_stencil_name().c_str(), kName);
+      fflush(stdout);
+      ++failed;
+      continue;
+    }
+    g_stencil_fn = reinterpret_cast<stencil_fn_t>(sym);
+    char extra[160];
+    snprintf(extra, sizeof extra, " stem=%s load_ms=%.0f", stem.c_str(), ms_since(t0));
+    const long nonfinite = time_generated(b, reps, extra);
+    if (nonfinite < 0) return 3;
+    if (nonfinite > 0) {
+      printf("TIME-FAIL stem=%s %ld non-finite result cells\n", stem.c_str(), nonfinite);
+      fflush(stdout);
+      ++failed;
+    }
+    /* The shared setup is reported once, with the first plan. */
+    b.setup_ms = b.pin_ms = 0;
+  }
+  release_timed_run(b);
+  return failed ? 1 : 0;
+}
+#endif
 
 /* ---------------------------------------------------------------- main */
 
+#ifndef HARNESS_TIMER
 static int usage(const char *prog) {
   fprintf(stderr,
           "usage: %s check N STEPS[,STEPS...] [SEED]\n"
@@ -472,3 +592,26 @@ int main(int argc, char **argv) {
   }
   return usage(argv[0]);
 }
+#else
+static int usage(const char *prog) {
+  fprintf(stderr,
+          "usage: %s time-libs N STEPS REPS DEADLINE STEM=LIB.so [STEM=LIB.so ...]\n"
+          "(timer for %s, REAL=%s, DIMS=%d, RADIUS=%d, FLOPS=%d)\n",
+          prog, kName, real_name(), DIMS, RADIUS, FLOPS);
+  return 2;
+}
+
+int main(int argc, char **argv) {
+  long n, steps, reps, deadline;
+  if (argc < 7 || std::string(argv[1]) != "time-libs" || !parse_int(argv[2], 1, 1L << 20, &n) ||
+      !parse_int(argv[3], 0, 1L << 30, &steps) || !parse_int(argv[4], 1, 100000, &reps) ||
+      !parse_int(argv[5], 0, 1L << 40, &deadline))
+    return usage(argv[0]);
+  for (int k = 6; k < argc; ++k) {
+    const char *eq = strchr(argv[k], '=');
+    if (!eq || eq == argv[k] || !eq[1]) return usage(argv[0]);
+  }
+  setup_device();
+  return run_time_libs((int)n, (int)steps, (int)reps, deadline, argc - 6, argv + 6);
+}
+#endif
