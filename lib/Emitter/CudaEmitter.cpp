@@ -12,6 +12,7 @@
 #include "stencilcc/Emitter/ConstantDivision.h"
 #include "stencilcc/Emitter/KernelEmitter.h"
 #include "stencilcc/Emitter/PartialSums.h"
+#include "stencilcc/Emitter/StreamSumsKernel.h"
 #include "stencilcc/Support/Config.h"
 
 #include <algorithm>
@@ -147,6 +148,29 @@ std::string runFunction(const KernelContext &K, bool Naive) {
     return OS.str();
   }
 
+  if (Plan.StreamSumRows) {
+    // Blocks of 32 columns by BlockSizes[0] threads of StreamSumRows rows
+    // each; segments of StreamLength planes, or two per column where the
+    // stream is shorter than two segments, so that more blocks run.
+    const unsigned Rows = Plan.StreamSumRows, ThreadRows = Plan.BlockSizes[0];
+    OS << "  const long span0 = " << Span(0) << ";\n";
+    OS << "  const long segment = span0 >= " << 2 * Plan.StreamLength << " ? "
+       << Plan.StreamLength << " : (span0 + 1) / 2;\n";
+    OS << "  const dim3 block(" << Plan.BlockSizes[1] << ", " << ThreadRows
+       << ", 1);\n";
+    OS << "  const dim3 grid(" << CeilDiv(2, Plan.BlockSizes[1]) << ", "
+       << CeilDiv(1, ThreadRows * Rows)
+       << ", (unsigned)((span0 + segment - 1) / segment));\n";
+    OS << "  for (long s = 0; s < steps; ++s) {\n";
+    OS << "    STENCILCC_LAUNCH(" << K.Prefix
+       << "_stream, grid, block, 0)(buffers[cur], buffers[cur ^ 1]" << Dims
+       << Bounds << ", segment" << Scalars << ");\n";
+    OS << "    STENCILCC_CHECK(cudaGetLastError());\n";
+    OS << "    cur ^= 1;\n  }\n";
+    OS << "  (void)t;\n}\n";
+    return OS.str();
+  }
+
   const KernelGeometry &G = Plan.Geometry;
   unsigned NT = G.TileDims.size();
   std::string Chunks =
@@ -267,13 +291,17 @@ std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive) {
        {"FLOPS", std::to_string(A.Flops.total())},
        {"ELEM", elementTypeName(A.Element)},
        {"PLAN", Naive ? std::string(naivePlanSummary()) : K.Plan.summary()}});
-  if (!Naive && K.Plan.Variant == OptimizationVariant::Assoc)
+  if (!Naive && K.Plan.StreamSumRows) {
+    PartialSumForm F = partialSumForm(K);
+    S += emitPartialSumFunctions(K, F) + "\n";
+    S += emitStreamSumsKernel(K, F) + "\n";
+  } else if (!Naive && K.Plan.Variant == OptimizationVariant::Assoc)
     S += emitPartialSumFunctions(K, partialSumForm(K)) + "\n";
   else
     S += emitUpdateFunction(K) + "\n";
   if (Naive) {
     S += emitNaiveKernel(K) + "\n";
-  } else {
+  } else if (!K.Plan.StreamSumRows) {
     for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D)
       S += emitBlockedKernel(K, D) + "\n";
   }

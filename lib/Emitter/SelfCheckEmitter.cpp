@@ -237,6 +237,11 @@ struct RegionCheck {
         // The naive kernel's blocks are 256, 32x8 or 32x4x2 threads.
         for (unsigned D = 0; D < N; ++D)
           Default = std::max(Default, sizeFor(D, N == 3 ? 21 : 45));
+      } else if (Plan.StreamSumRows) {
+        // Blocks of 32 columns and 8 rows; a stream this short is cut into
+        // two segments, the second shorter when its length is odd.
+        for (unsigned D = 0; D < N; ++D)
+          Default = std::max(Default, sizeFor(D, 45));
       } else {
         const KernelGeometry &G = Plan.Geometry;
         // About one and a half blocks along each tiled dimension: a full

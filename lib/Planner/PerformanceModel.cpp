@@ -426,6 +426,8 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
 //===----------------------------------------------------------------------===//
 
 std::string planFlags(const TemporalBlockingPlan &Plan) {
+  if (Plan.StreamSumRows)
+    return "--stream-sums=" + std::to_string(Plan.StreamSumRows);
   std::string S = "--bt=" + std::to_string(Plan.TemporalDegree) + " --bs=";
   for (size_t I = 0; I < Plan.BlockSizes.size(); ++I)
     S += (I ? "x" : "") + std::to_string(Plan.BlockSizes[I]);

@@ -124,6 +124,12 @@ bool TemporalBlockingPlan::readsFromRegisters(
 }
 
 std::string TemporalBlockingPlan::summary() const {
+  if (StreamSumRows)
+    return "stream-sums rows=" + std::to_string(StreamSumRows) + " bS=" +
+           std::to_string(BlockSizes[0]) + "x" + std::to_string(BlockSizes[1]) +
+           " hSN=" + std::to_string(StreamLength) +
+           " (one step per launch, partial sums in registers)" +
+           (FastMath ? " fast-math" : "");
   std::string S = "bT=" + std::to_string(TemporalDegree) + " bS=";
   for (size_t I = 0; I < BlockSizes.size(); ++I)
     S += (I ? "x" : "") + std::to_string(BlockSizes[I]);
@@ -347,6 +353,44 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   Plan.Geometry = geometryOf(A);
   const KernelGeometry &G = Plan.Geometry;
   bool ThreeD = A.NumDims == 3;
+
+  if (R.StreamSumRows) {
+    unsigned Rows = *R.StreamSumRows;
+    if (R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
+        R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
+        R.Prefetch || R.BlocksPerSM || R.MaxRegisters) {
+      Error = "--stream-sums replaces the blocked plan: it takes none of "
+              "--bt, --bs, --sl, --ns, --exchange, --rd, --opt, --prefetch, "
+              "--blocks-per-sm and --max-registers";
+      return std::nullopt;
+    }
+    if (Rows != 1 && Rows != 2 && Rows != 4) {
+      Error = "--stream-sums=" + std::to_string(Rows) +
+              ": the output rows per thread are 1, 2 or 4";
+      return std::nullopt;
+    }
+    if (!ThreeD) {
+      Error = "--stream-sums streams the outermost of three dimensions; "
+              "this stencil has " + std::to_string(A.NumDims);
+      return std::nullopt;
+    }
+    if (!A.SumOfProducts) {
+      Error = "--stream-sums needs an associative update, a sum of products "
+              "of read-free coefficients and reads of the previous time "
+              "level (scaled at most by a read-free factor or divisor); this "
+              "one is not";
+      return std::nullopt;
+    }
+    // 256 threads (32 columns by 8 / Rows rows of threads): measured on the
+    // H100 against 128 threads with 128-plane segments (box3d1r-4r, within
+    // 2% or better); 64-plane segments give 8 per 512 planes.
+    Plan.StreamSumRows = Rows;
+    Plan.TemporalDegree = 1;
+    Plan.Variant = OptimizationVariant::Assoc;
+    Plan.BlockSizes = {8 / Rows, 32};
+    Plan.StreamLength = 64;
+    return Plan;
+  }
 
   // A 1024-thread block has at most 64 registers per thread: only the
   // float radius-1 star's queue fits; the others take 512-thread blocks.

@@ -97,7 +97,7 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
                   "stencilcc_{10}_r{1} {11}\n",
                   Id, K, candidateRoleName(C.Role), candidateId(K, C.Base),
                   C.Naive ? 256u : C.Plan.threadsPerBlock(),
-                  C.Naive ? 0u : C.Plan.sharedBytes(),
+                  C.Naive || C.Plan.StreamSumRows ? 0u : C.Plan.sharedBytes(),
                   C.Naive ? 0u : C.Plan.MaxRegisters,
                   R.Analysis->Element == ElementType::Double ? 2 : 1,
                   C.Predicted.GCellsPerSecond, R.TimedSize,
@@ -111,7 +111,8 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
           {"summary", C.Naive ? std::string(naivePlanSummary()) : C.Plan.summary()},
           {"predicted_gcells_per_s", C.Predicted.GCellsPerSecond},
           {"predicted_bottleneck",
-           C.Naive ? "not modelled" : bottleneckName(C.Predicted.Bound)}});
+           C.Naive || C.Plan.StreamSumRows ? "not modelled"
+                                           : bottleneckName(C.Predicted.Bound)}});
     }
     RegionsJSON.push_back(json::Object{
         {"index", int64_t(K)},

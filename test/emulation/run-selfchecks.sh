@@ -10,7 +10,7 @@
 # cached exchange (1D, 2D with --ns, 3D), queue slots in shared memory
 # (--ns), stream blocks (--sl), --opt=none, --prefetch, the default plan,
 # --naive; and --opt=assoc (partial sums) for a few stencils of each shape
-# besides the rotation.
+# and the streaming partial-sums kernel (--stream-sums) besides the rotation.
 #
 #   run-selfchecks.sh STENCILCC SOURCE_DIR [WORK_DIR]
 #
@@ -82,6 +82,14 @@ for spec in \
   IFS='|' read -r name p <<<"$spec"
   for real in float double; do
     jobs+=("assoc-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real --opt=assoc $p")
+  done
+done
+# --stream-sums: 3D boxes and j3d27pt (a divided sum), 1, 2 and 4 rows per
+# thread (rows past the last one clamped), float and double.
+for spec in "box3d1r|1" "box3d2r|2" "j3d27pt|4" "box3d1r|4"; do
+  IFS='|' read -r name rows <<<"$spec"
+  for real in float double; do
+    jobs+=("stream-$name-$rows-$real|benchmarks/stencils/$name.c|-DREAL=$real --stream-sums=$rows")
   done
 done
 jobs+=("assoc-stencil1d_r1|test/Inputs/accepted/stencil1d_r1.c|--opt=assoc --bt=2 --bs=32")

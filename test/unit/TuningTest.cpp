@@ -153,6 +153,37 @@ TEST(PlanFlags, NaiveAndEmpty) {
   EXPECT_EQ(R.BlockSizes, (std::vector<unsigned>{16, 32}));
 }
 
+TEST(PlanFlags, StreamSumsRoundTripsAndIsChecked) {
+  Stencil Box = load("box3d2r", "double");
+  PlanRequest R;
+  R.StreamSumRows = 2;
+  TemporalBlockingPlan Plan = Box.plan(R);
+  EXPECT_EQ(Plan.StreamSumRows, 2u);
+  EXPECT_EQ(Plan.TemporalDegree, 1u);
+  EXPECT_EQ(Plan.threadsPerBlock(), 128u);
+  EXPECT_EQ(planFlags(Plan), "--stream-sums=2");
+  EXPECT_EQ(Plan.summary().rfind("stream-sums rows=2 bS=4x32 hSN=64", 0), 0u)
+      << Plan.summary();
+  expectRoundTrip(Box, Plan);
+
+  auto Reason = [](const Stencil &S, const PlanRequest &Q) {
+    std::string Error;
+    EXPECT_FALSE(S.tryPlan(Q, Error));
+    return Error;
+  };
+  PlanRequest Three = R;
+  Three.StreamSumRows = 3;
+  EXPECT_NE(Reason(Box, Three).find("1, 2 or 4"), std::string::npos);
+  PlanRequest WithBT = R;
+  WithBT.TemporalDegree = 1;
+  EXPECT_NE(Reason(Box, WithBT).find("replaces the blocked plan"),
+            std::string::npos);
+  EXPECT_NE(Reason(load("box2d1r"), R).find("outermost of three dimensions"),
+            std::string::npos);
+  EXPECT_NE(Reason(load("gradient2d"), R).find("three dimensions"),
+            std::string::npos);
+}
+
 TEST(PlanFlags, BadInputsAreErrors) {
   for (const char *Bad : {"--bt=x", "--frob=1", "--exchange=foo", "--bs=0",
                           "--bt=", "--opt=fast", "--bs=16x", "bt=4"}) {
@@ -457,7 +488,7 @@ TEST(GpuKey, ForName) {
 bool isBaseRole(CandidateRole R) {
   return R == CandidateRole::Default || R == CandidateRole::Neighbour ||
          R == CandidateRole::Specialization || R == CandidateRole::Model ||
-         R == CandidateRole::Naive;
+         R == CandidateRole::Naive || R == CandidateRole::StreamSums;
 }
 
 std::vector<TuningCandidate> candidates(const Stencil &S, unsigned TopK,
@@ -476,7 +507,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   EXPECT_EQ(Cands[0].Flags, planFlags(S.plan()));
 
   std::set<std::string> Flags;
-  unsigned Models = 0, Naives = 0;
+  unsigned Models = 0, Naives = 0, StreamSums = 0;
   bool SeenVariant = false;
   for (size_t I = 0; I < Cands.size(); ++I) {
     const TuningCandidate &C = Cands[I];
@@ -485,11 +516,13 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
     EXPECT_TRUE(Flags.insert(C.Flags).second) << "duplicate";
     EXPECT_EQ(C.Naive, C.Role == CandidateRole::Naive);
     if (C.Naive) {
-      // The naive kernel: the last base, not modelled.
+      // The naive kernel: the last base but the streaming partial-sums
+      // kernels, not modelled.
       ++Naives;
       EXPECT_EQ(C.Flags, "--naive");
       EXPECT_EQ(C.Predicted.GCellsPerSecond, 0.0);
-      EXPECT_TRUE(I + 1 == Cands.size() || !isBaseRole(Cands[I + 1].Role));
+      EXPECT_TRUE(I + 1 == Cands.size() || !isBaseRole(Cands[I + 1].Role) ||
+                  Cands[I + 1].Role == CandidateRole::StreamSums);
     } else {
       EXPECT_EQ(C.Flags, planFlags(C.Plan));
       expectRoundTrip(S, C.Plan);
@@ -498,6 +531,19 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       EXPECT_NE(C.Plan.Variant, Cands[0].Plan.Variant);
       EXPECT_EQ(C.Plan.TemporalDegree, Cands[0].Plan.TemporalDegree);
       EXPECT_EQ(C.Plan.BlockSizes, Cands[0].Plan.BlockSizes);
+    }
+    // The streaming partial-sums kernel: after the naive kernel, 1 and 2
+    // rows, for 3D sums of products, not modelled.
+    EXPECT_EQ(C.Role == CandidateRole::StreamSums, C.Plan.StreamSumRows > 0);
+    if (C.Role == CandidateRole::StreamSums) {
+      ++StreamSums;
+      EXPECT_EQ(S.analysis().NumDims, 3u);
+      EXPECT_TRUE(S.analysis().SumOfProducts);
+      EXPECT_EQ(C.Flags, "--stream-sums=" + std::to_string(StreamSums));
+      EXPECT_EQ(C.Predicted.GCellsPerSecond, 0.0);
+      ASSERT_GT(I, 0u);
+      EXPECT_TRUE(Cands[I - 1].Role == CandidateRole::Naive ||
+                  Cands[I - 1].Role == CandidateRole::StreamSums);
     }
     Models += C.Role == CandidateRole::Model;
     if (isBaseRole(C.Role)) {
@@ -531,6 +577,9 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   }
   EXPECT_LE(Models, TopK);
   EXPECT_EQ(Naives, 1u);
+  EXPECT_EQ(StreamSums, S.analysis().NumDims == 3 && S.analysis().SumOfProducts
+                            ? 2u
+                            : 0u);
   if (VariantBases == 0) {
     EXPECT_FALSE(SeenVariant);
   }

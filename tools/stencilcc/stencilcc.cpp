@@ -129,7 +129,8 @@ cl::opt<unsigned> TuneSteps("tune-steps",
 cl::opt<unsigned> TuneTop(
     "tune-top",
     cl::desc("Model-ranked base plans per region, beside the default, its "
-             "bT neighbours, its other specializations, bT=1 and the naive "
+             "bT neighbours, its other specializations, bT=1, the naive "
+             "kernel and (3D sums of products) the streaming partial-sums "
              "kernel (default: 4)"),
     cl::value_desc("k"), cl::init(4), cl::cat(TuneCategory));
 cl::opt<unsigned> TuneVariants(
@@ -231,6 +232,15 @@ cl::opt<bool> FastMath(
              "__fdividef. Applies to any plan, the cached one included; "
              "default: off"),
     cl::cat(PlanCategory));
+cl::opt<unsigned> StreamSums(
+    "stream-sums",
+    cl::desc("Emit the streaming partial-sums kernel instead of a blocked "
+             "plan (3D sum-of-products updates): one time step per launch, "
+             "each thread streams a segment of the outermost dimension, "
+             "loading each value once through the L1 cache into a ring of "
+             "partial sums per output row; <rows> output rows per thread: "
+             "1, 2 or 4 (default: off)"),
+    cl::value_desc("rows"), cl::cat(PlanCategory));
 cl::opt<bool> Naive("naive",
                     cl::desc("Emit the naive baseline instead: one kernel "
                              "per time step, one thread per cell, global "
@@ -291,7 +301,7 @@ cl::opt<bool> DepPhony("MP",
 bool anyPlanOption(const PlanRequest &R) {
   return R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
          R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
-         R.Prefetch || R.BlocksPerSM || R.MaxRegisters;
+         R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.StreamSumRows;
 }
 
 /// The release of the nvcc on this machine ("13.0"), or "" without one:
@@ -357,7 +367,8 @@ PlanSearchResult searchPlans(const StencilProgram &P, const StencilAnalysis &A,
   ModelInput In = modelInput(P, A, Extents);
   S.Ranking = rankPlans(P, A, In, G);
   S.Selected = makePlan(P, A, Request, S.SelectedError, G.limits());
-  if (!S.Selected)
+  // The model describes blocked plans only.
+  if (!S.Selected || S.Selected->StreamSumRows)
     return S;
   S.SelectedPrediction = predictPlan(In, *S.Selected, G);
   std::string Selected = modelIdentity(*S.Selected, S.SelectedPrediction);
@@ -418,9 +429,12 @@ void printPlanSearch(raw_ostream &OS, const StencilProgram &P,
   for (size_t I = 0; I < R.Plans.size() && I < Top; ++I)
     Row(std::to_string(I + 1), R.Plans[I].Plan, R.Plans[I].Predicted,
         MarkSelected && S.SelectedRank == I + 1 ? "  <- " + Which : "");
-  if (S.SelectedNaive) {
-    OS << "  " << Which << " plan: " << naivePlanSummary()
-       << "; measured fastest, not modelled";
+  if (S.SelectedNaive || (S.Selected && S.Selected->StreamSumRows)) {
+    OS << "  " << Which << " plan: "
+       << (S.SelectedNaive ? std::string(naivePlanSummary())
+                           : S.Selected->summary())
+       << (S.FromCache ? "; measured fastest, not modelled"
+                       : "; not modelled");
   } else {
     if (!S.Selected) {
       OS << "  " << Which << " plan: invalid (" << S.SelectedError << ")\n";
@@ -500,6 +514,13 @@ json::Object planSearchToJSON(const StencilProgram &P,
         {"summary", naivePlanSummary()},
         {"naive", true},
         {"chosen_by", "the plan cache"}};
+  } else if (S.Selected && S.Selected->StreamSumRows) {
+    R["default"] = json::Object{
+        {"flags", planFlags(*S.Selected)},
+        {"summary", S.Selected->summary()},
+        {"stream_sums", int64_t(S.Selected->StreamSumRows)},
+        {"modelled", false},
+        {"chosen_by", S.FromCache ? "the plan cache" : "the plan options given"}};
   } else if (S.Selected) {
     json::Object D = predictionToJSON(*S.Selected, S.SelectedPrediction);
     D["rank"] = int64_t(S.SelectedRank);
@@ -720,6 +741,11 @@ int main(int Argc, const char **Argv) {
     Request.Variant = Variant;
   if (Prefetch.getNumOccurrences())
     Request.Prefetch = Prefetch;
+  if (StreamSums.getNumOccurrences())
+    Request.StreamSumRows = StreamSums;
+  if (Naive && StreamSums.getNumOccurrences())
+    return fail("--naive and --stream-sums each replace the blocked plan; "
+                "give one of them");
 
   const bool Tuning = Tune || !TuneEmit.empty() || !TuneIngest.empty();
   if (int(Tune) + int(!TuneEmit.empty()) + int(!TuneIngest.empty()) > 1)

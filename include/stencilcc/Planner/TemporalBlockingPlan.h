@@ -66,6 +66,7 @@ struct PlanRequest {
   std::optional<unsigned> Prefetch;              ///< --prefetch
   std::optional<unsigned> BlocksPerSM;           ///< --blocks-per-sm
   std::optional<unsigned> MaxRegisters;          ///< --max-registers
+  std::optional<unsigned> StreamSumRows;         ///< --stream-sums
 };
 
 /// The kernel's view of the dimensions. The streaming dimension is the
@@ -138,6 +139,12 @@ struct TemporalBlockingPlan {
   /// Queue slots (level-major, level 0..bT-1, then slot) that live in
   /// shared memory instead of registers: the last SharedSlots of them.
   unsigned SharedSlots = 0;
+  /// --stream-sums: not a blocked plan but the streaming partial-sums
+  /// kernel (StreamSumsKernel.h), each thread this many output rows; 0: a
+  /// blocked plan. BlockSizes then hold its threads (rows, columns) and
+  /// StreamLength the planes of a segment; bT is 1 and nothing else of the
+  /// blocked plan applies.
+  unsigned StreamSumRows = 0;
 
   unsigned threadsPerBlock() const;
   /// Output cells per block along tiled dimension \p I (the compute region).

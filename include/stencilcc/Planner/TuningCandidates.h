@@ -12,6 +12,9 @@
 // bT=1 (where its bT is above 2), and the naive kernel: on the H100 it was
 // the fastest candidate of 8 of the 18 3D suite regions (docs/tuning.md),
 // and a search that cannot pick it caches a slower kernel than `--naive`.
+// For 3D sums of products, the streaming partial-sums kernel with 1 and 2
+// rows per thread (`--stream-sums`, StreamSumsKernel.h), which the model
+// does not describe either.
 // Variants of the first few bases (by default four: the default, its
 // neighbours, the model's first), which the runner compiles only where the base's
 // ptxas report says they can raise occupancy (paper 000 sec. 5.2's pruned
@@ -32,16 +35,17 @@
 namespace stencilcc {
 
 enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
-                           RegisterCap, SharedSlots, ReuseDegree };
-/// "default", "bt-neighbour", "specialization", "model", "naive", "cap",
-/// "shared-slots", "reuse".
+                           StreamSums, RegisterCap, SharedSlots, ReuseDegree };
+/// "default", "bt-neighbour", "specialization", "model", "naive",
+/// "stream-sums", "cap", "shared-slots", "reuse".
 const char *candidateRoleName(CandidateRole R);
 
 struct TuningCandidate {
   CandidateRole Role = CandidateRole::Default;
   unsigned Base = 0; ///< index of the base this varies (itself for a base)
   /// The naive kernel (role Naive): Plan is then the default plan, which
-  /// the naive kernel does not use, and Predicted is empty (not modelled).
+  /// the naive kernel does not use, and Predicted is empty (not modelled),
+  /// as for a streaming partial-sums plan (role StreamSums).
   bool Naive = false;
   TemporalBlockingPlan Plan;
   Prediction Predicted;
