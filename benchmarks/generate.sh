@@ -41,7 +41,8 @@
 #       (regions[0].default, and gpu.global_gb_per_s); tab-separated, with a header line:
 #       stem gcells_pred gflops_pred bottleneck global_gbs global_bytes_per_cell flags summary
 #       '-' where the model has no prediction: naive plans (it does not model them; a tuned
-#       plan that the plan cache makes --naive gets its flags and summary, '-' for the numbers)
+#       plan that the plan cache makes --naive or --stream-sums gets its flags and summary, '-'
+#       for the numbers)
 #       and plans --plan-only rejects. A fastmath row is the model's prediction for the plan
 #       without --fast-math (the model does not model it).
 #   benchmarks/gen/fastmath-same.txt  (perf only) one line per dropped fastmath plan:
@@ -287,8 +288,9 @@ import json, sys
 stem = sys.argv[1]
 d = json.load(sys.stdin)
 p = d["regions"][0]["default"]
-if p.get("naive"):
-    # the plan cache chose the naive kernel: the model has no figures for it
+if p.get("naive") or p.get("modelled") is False:
+    # the plan cache chose the naive or the streaming partial-sums kernel: the model has no
+    # figures for it
     row = [stem, "-", "-", "-", "-", "-", p.get("flags") or "--naive", p.get("summary") or "-"]
 else:
     row = [stem, p["gcells_per_s"], p["gflop_per_s"], p["bottleneck"], d["gpu"]["global_gb_per_s"],

@@ -33,7 +33,7 @@
 # Checks: 2D at 997^2, 3D at 97^3 (sizes no block size divides), for STEPS in
 #   {0, 1, bT-1 (if > 1), the smallest prime > 2*bT, 20}, bT from the plan id (naive/bt1: 1;
 #   btN-...: N; default, tuned, fastmath: the 'bT=N' of the generated file's '// plan:' header
-#   line, 1 where that line says 'plan: naive').
+#   line, 1 where that line says 'plan: naive' or 'plan: stream-sums').
 # Timings: 2D 16384^2, 3D 512^3 (kernel time between the SB hooks, CUDA events). Order: per
 #   stencil and precision default, tuned, fastmath, naive, bt1; then every btsweep<K> (so that
 #   a deadline leaves sweep points untimed, not a stencil's tuned figure); with --time-all the
@@ -360,8 +360,9 @@ for ((i = 0; i < NE; i++)); do
     bt[0-9]*) bt=${p#bt}; bt=${bt%%-*} src=plan ;;
     *)
       bt=$(head -n 80 "${E_FILE[i]}" | grep -m1 -E '^[[:space:]]*//.*plan:' | grep -oE 'bT=[0-9]+' | head -n1 | cut -d= -f2 || true)
-      # a cached plan may be the naive kernel ('// plan: naive (...)'): one step per launch
-      if [[ -z $bt ]] && head -n 80 "${E_FILE[i]}" | grep -m1 -E '^[[:space:]]*//.*plan:' | grep -qE 'plan:[[:space:]]*naive'; then bt=1; fi
+      # a cached plan may be the naive or the streaming partial-sums kernel
+      # ('// plan: naive (...)', '// plan: stream-sums ...'): one step per launch
+      if [[ -z $bt ]] && head -n 80 "${E_FILE[i]}" | grep -m1 -E '^[[:space:]]*//.*plan:' | grep -qE 'plan:[[:space:]]*(naive|stream-sums)'; then bt=1; fi
       if [[ -z $bt ]]; then bt=$(head -n 80 "${E_FILE[i]}" | grep -oE 'bT=[0-9]+' | head -n1 | cut -d= -f2 || true); fi
       if [[ -z $bt ]]; then bt=4 src=guess; warn_list+=("$s: no bT=N in the '// plan:' header, checked as bT=4"); else src=header; fi
       ;;
