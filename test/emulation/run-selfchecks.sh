@@ -92,6 +92,10 @@ for spec in "box3d1r|1" "box3d2r|2" "j3d27pt|4" "box3d1r|4"; do
     jobs+=("stream-$name-$rows-$real|benchmarks/stencils/$name.c|-DREAL=$real --stream-sums=$rows")
   done
 done
+# An input with asymmetric reads in every dimension, uneven bounds and a scalar.
+for rows in 1 2 4; do
+  jobs+=("stream-asym3d_scalar-$rows|test/Inputs/accepted/asym3d_scalar.c|--stream-sums=$rows")
+done
 jobs+=("assoc-stencil1d_r1|test/Inputs/accepted/stencil1d_r1.c|--opt=assoc --bt=2 --bs=32")
 jobs+=("assoc-stencil1d_r2|test/Inputs/accepted/stencil1d_r2.c|--opt=assoc --bt=3 --bs=40 --ns=1")
 
