@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -291,17 +292,19 @@ std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive) {
        {"FLOPS", std::to_string(A.Flops.total())},
        {"ELEM", elementTypeName(A.Element)},
        {"PLAN", Naive ? std::string(naivePlanSummary()) : K.Plan.summary()}});
-  if (!Naive && K.Plan.StreamSumRows) {
-    PartialSumForm F = partialSumForm(K);
-    S += emitPartialSumFunctions(K, F) + "\n";
-    S += emitStreamSumsKernel(K, F) + "\n";
-  } else if (!Naive && K.Plan.Variant == OptimizationVariant::Assoc)
-    S += emitPartialSumFunctions(K, partialSumForm(K)) + "\n";
-  else
+  // Partial sums for --opt=assoc and --stream-sums (whose plans are assoc).
+  std::optional<PartialSumForm> Sums;
+  if (!Naive && K.Plan.Variant == OptimizationVariant::Assoc) {
+    Sums = partialSumForm(K);
+    S += emitPartialSumFunctions(K, *Sums) + "\n";
+  } else {
     S += emitUpdateFunction(K) + "\n";
+  }
   if (Naive) {
     S += emitNaiveKernel(K) + "\n";
-  } else if (!K.Plan.StreamSumRows) {
+  } else if (K.Plan.StreamSumRows) {
+    S += emitStreamSumsKernel(K, *Sums) + "\n";
+  } else {
     for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D)
       S += emitBlockedKernel(K, D) + "\n";
   }

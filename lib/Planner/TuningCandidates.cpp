@@ -139,9 +139,9 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     Out.push_back(std::move(C));
   }
   // The streaming partial-sums kernel, bases without variants: on the H100
-  // 1.3-2.8x the naive kernel on box3d2r-4r, where the blocked plans'
-  // halos idle a quarter to a third of their threads; 1 row per thread
-  // was fastest at radius 3-4, 2 rows at radius 2 (docs/tuning.md).
+  // 1.4-3.0x the naive kernel on box3d2r-4r, where the blocked plans'
+  // halos idle a quarter to a third of their threads; 1 and 2 rows per
+  // thread each won some regions (docs/tuning.md).
   if (A.NumDims == 3 && A.SumOfProducts)
     for (unsigned Rows : {1u, 2u}) {
       PlanRequest R;
