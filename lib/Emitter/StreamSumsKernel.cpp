@@ -40,13 +40,19 @@ std::string emitStreamSumsKernel(const KernelContext &K,
     return "s" + std::to_string(Row) + "_" + std::to_string(Slot);
   };
 
+  auto Plus = [](int64_t V) {
+    return V < 0 ? " - " + std::to_string(-V)
+           : V > 0 ? " + " + std::to_string(V)
+                   : std::string();
+  };
   std::ostringstream OS;
   OS << "// One time step per launch. A thread streams output plane segment\n"
-     << "// [z_begin, z_end) of " << (Rows == 1 ? "one cell" : std::to_string(Rows) + " rows")
-     << " of the tiled plane: input plane z adds\n"
-     << "// its terms to the sums of output planes z - " << offsetTag(SMax)
-     << " .. z - " << offsetTag(SMin)
-     << " (a ring of " << Ring << " per row), each value loaded once.\n";
+     << "// [z_begin, z_end) of "
+     << (Rows == 1 ? "one cell" : std::to_string(Rows) + " rows")
+     << " of the tiled plane: input plane z adds its terms\n"
+     << "// to the sums of output planes z" << Plus(-SMax) << " .. z"
+     << Plus(-SMin) << " (a ring of " << Ring
+     << " per row), each value loaded once.\n";
   OS << "static __global__ void __launch_bounds__(" << Threads << ")\n"
      << K.Prefix << "_stream(const " << Elem << " *__restrict__ src, " << Elem
      << " *__restrict__ dst, const long e0, const long e1, const long e2, "
@@ -85,11 +91,6 @@ std::string emitStreamSumsKernel(const KernelContext &K,
       OS << (J ? ", " : "") << Sum(Row, J) << " = 0";
     OS << ";\n";
   }
-  auto Plus = [](int64_t V) {
-    return V < 0 ? " - " + std::to_string(-V)
-           : V > 0 ? " + " + std::to_string(V)
-                   : std::string();
-  };
   OS << "  // Input plane z_begin" << Plus(SMin)
      << " + m; output plane z_begin + j in slot j mod " << Ring << ".\n";
   OS << "  const long count = (z_end - z_begin) + " << Ring - 1 << ";\n";
