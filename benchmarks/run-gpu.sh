@@ -498,14 +498,6 @@ if [[ $do_time == 1 ]]; then
     done
   fi
 
-  declare -A T_STATE=() # stem -> ok | fail | skipped, once timed (or given up) in this call
-  record_time() { # stem TIME-line
-    local s=$1 tl=$2 gc gf ms
-    gc=$(grep -oE ' gcells=[0-9.eE+-]+' <<<"$tl" | cut -d= -f2 || true)
-    gf=$(grep -oE ' gflops=[0-9.eE+-]+' <<<"$tl" | cut -d= -f2 || true)
-    T_GC[$s]=$gc T_GF[$s]=$gf T_STATE[$s]=ok
-    echo "$tl" >>"$OUT/times.txt"
-  }
   tout="$BUILD/timer.out" terr="$BUILD/timer.err"
   for g in "${groups[@]}"; do
     # read -a: the group's entry indices
@@ -530,11 +522,11 @@ if [[ $do_time == 1 ]]; then
     n=$N2D_TIME; [[ ${E_DIMS[members[0]]} == 3 ]] && n=$N3D_TIME
     while ((${#torun[@]} > 0)); do
       if (($(now) >= DEADLINE_END)); then
-        for i in "${torun[@]}"; do echo "TIME-SKIPPED ${E_STEM[i]} deadline" >>"$OUT/times.txt"; T_STATE[${E_STEM[i]}]=skipped; done
+        for i in "${torun[@]}"; do echo "TIME-SKIPPED ${E_STEM[i]} deadline" >>"$OUT/times.txt"; done
         break
       fi
       if [[ ! -x $BUILD/bin/timer_$tag ]]; then
-        for i in "${torun[@]}"; do echo "TIME-FAIL ${E_STEM[i]} no timer for $tag (see its harness log)" >>"$OUT/times.txt"; T_STATE[${E_STEM[i]}]=fail; done
+        for i in "${torun[@]}"; do echo "TIME-FAIL ${E_STEM[i]} no timer for $tag (see its harness log)" >>"$OUT/times.txt"; done
         break
       fi
       args=()
@@ -560,12 +552,13 @@ if [[ $do_time == 1 ]]; then
         tl=$(grep -E "^TIME .* stem=$s( |\$)" "$tout" | head -n1 || true)
         if grep -qE "^TIME-FAIL stem=$s " "$tout"; then
           echo "TIME-FAIL $s $(grep -E "^TIME-FAIL stem=$s " "$tout" | head -n1 | cut -d' ' -f3-) ${tl}" >>"$OUT/times.txt"
-          T_STATE[$s]=fail
         elif [[ -n $tl ]]; then
-          record_time "$s" "$tl"
+          echo "$tl" >>"$OUT/times.txt"
+          T_GC[$s]=$(grep -oE ' gcells=[0-9.eE+-]+' <<<"$tl" | cut -d= -f2 || true)
+          T_GF[$s]=$(grep -oE ' gflops=[0-9.eE+-]+' <<<"$tl" | cut -d= -f2 || true)
           T_LINE[${E_KEY[$s]}]=$tl T_FROM[${E_KEY[$s]}]=$s
         elif grep -qE "^TIME-SKIPPED stem=$s " "$tout"; then
-          echo "TIME-SKIPPED $s deadline" >>"$OUT/times.txt"; T_STATE[$s]=skipped
+          echo "TIME-SKIPPED $s deadline" >>"$OUT/times.txt"
         elif grep -qE "^BEGIN stem=$s\$" "$tout"; then
           # the plan the timer died on
           why="rc=$rc $(grep -v '^harness: kernel_.* on ' "$terr" | tail -n 1 | cut -c1-120)"
@@ -573,7 +566,7 @@ if [[ $do_time == 1 ]]; then
           echo "TIME-FAIL $s $why" >>"$OUT/times.txt"
           sed 's/^/  stderr: /' "$terr" | tail -n 5 >>"$OUT/times.txt"
           echo "  [time] $s FAILED: $why"
-          T_STATE[$s]=fail begun=1
+          begun=1
         else
           next+=("$i")
         fi
@@ -581,7 +574,7 @@ if [[ $do_time == 1 ]]; then
       if [[ $rc -ne 0 && -z $begun && ${#next[@]} -gt 0 ]]; then
         # the timer died before its first plan: no point in starting it again
         why="timer rc=$rc: $(tail -n 1 "$terr" | cut -c1-120)"
-        for i in "${next[@]}"; do echo "TIME-FAIL ${E_STEM[i]} $why" >>"$OUT/times.txt"; T_STATE[${E_STEM[i]}]=fail; done
+        for i in "${next[@]}"; do echo "TIME-FAIL ${E_STEM[i]} $why" >>"$OUT/times.txt"; done
         echo "  [time] $tag: $why"
         sed 's/^/  stderr: /' "$terr" | tail -n 5 >>"$OUT/times.txt"
         next=()
