@@ -46,7 +46,7 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     TuningCandidate C;
     C.Role = Role;
     C.Plan = std::move(*Plan);
-    if (!C.Plan.StreamSumRows) // the model describes blocked plans only
+    if (C.modelled())
       C.Predicted = predictPlan(In, C.Plan, G);
     C.Flags = planFlags(C.Plan);
     C.Base = Role == CandidateRole::Default || Role == CandidateRole::Neighbour ||

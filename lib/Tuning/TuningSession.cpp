@@ -111,8 +111,7 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
           {"summary", C.Naive ? std::string(naivePlanSummary()) : C.Plan.summary()},
           {"predicted_gcells_per_s", C.Predicted.GCellsPerSecond},
           {"predicted_bottleneck",
-           C.Naive || C.Plan.StreamSumRows ? "not modelled"
-                                           : bottleneckName(C.Predicted.Bound)}});
+           C.modelled() ? bottleneckName(C.Predicted.Bound) : "not modelled"}});
     }
     RegionsJSON.push_back(json::Object{
         {"index", int64_t(K)},

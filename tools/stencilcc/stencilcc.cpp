@@ -350,9 +350,20 @@ struct PlanSearchResult {
   bool Requested = false;
   /// The plan options came from --plan-cache.
   bool FromCache = false;
-  /// The plan cache's entry is the naive kernel (`--naive`), which the
-  /// model does not rank.
+  /// The selected kernel is the naive one (`--naive`, given or cached).
   bool SelectedNaive = false;
+  /// The model describes blocked plans only, not the naive or the
+  /// streaming partial-sums kernel.
+  bool selectedModelled() const {
+    return !SelectedNaive && !(Selected && Selected->StreamSumRows);
+  }
+  /// Where the selected plan came from, as --plan-only says it.
+  const char *chosenBy() const {
+    return FromCache   ? "the plan cache"
+           : Requested ? "the plan options given"
+                       : "default rules (docs/plans.md); the model ranks, it "
+                         "does not choose";
+  }
 };
 
 PlanSearchResult searchPlans(const StencilProgram &P, const StencilAnalysis &A,
@@ -425,11 +436,11 @@ void printPlanSearch(raw_ostream &OS, const StencilProgram &P,
   std::string Which = S.FromCache   ? "cached"
                       : S.Requested ? "requested"
                                     : "default";
-  bool MarkSelected = S.SelectedIsCandidate && !S.SelectedNaive;
+  bool MarkSelected = S.SelectedIsCandidate && S.selectedModelled();
   for (size_t I = 0; I < R.Plans.size() && I < Top; ++I)
     Row(std::to_string(I + 1), R.Plans[I].Plan, R.Plans[I].Predicted,
         MarkSelected && S.SelectedRank == I + 1 ? "  <- " + Which : "");
-  if (S.SelectedNaive || (S.Selected && S.Selected->StreamSumRows)) {
+  if (!S.selectedModelled()) {
     OS << "  " << Which << " plan: "
        << (S.SelectedNaive ? std::string(naivePlanSummary())
                            : S.Selected->summary())
@@ -509,26 +520,22 @@ json::Object planSearchToJSON(const StencilProgram &P,
                  {"candidates_ranked", int64_t(S.Ranking.Plans.size())},
                  {"plans", std::move(Plans)}};
   if (S.SelectedNaive) {
-    R["default"] = json::Object{
-        {"flags", "--naive"},
-        {"summary", naivePlanSummary()},
-        {"naive", true},
-        {"chosen_by", "the plan cache"}};
+    R["default"] = json::Object{{"flags", "--naive"},
+                                {"summary", naivePlanSummary()},
+                                {"naive", true},
+                                {"chosen_by", "the plan cache"}};
   } else if (S.Selected && S.Selected->StreamSumRows) {
     R["default"] = json::Object{
         {"flags", planFlags(*S.Selected)},
         {"summary", S.Selected->summary()},
         {"stream_sums", int64_t(S.Selected->StreamSumRows)},
         {"modelled", false},
-        {"chosen_by", S.FromCache ? "the plan cache" : "the plan options given"}};
+        {"chosen_by", S.chosenBy()}};
   } else if (S.Selected) {
     json::Object D = predictionToJSON(*S.Selected, S.SelectedPrediction);
     D["rank"] = int64_t(S.SelectedRank);
     D["in_search_space"] = S.SelectedIsCandidate;
-    D["chosen_by"] = S.FromCache   ? "the plan cache"
-                     : S.Requested ? "the plan options given"
-                                 : "default rules (docs/plans.md); the model "
-                                   "ranks, it does not choose";
+    D["chosen_by"] = S.chosenBy();
     R["default"] = std::move(D);
   } else {
     R["default"] = json::Object{{"error", S.SelectedError}};

@@ -50,6 +50,8 @@ struct TuningCandidate {
   TemporalBlockingPlan Plan;
   Prediction Predicted;
   std::string Flags; ///< planFlags(Plan), or "--naive"
+  /// Whether the model predicts this candidate: blocked plans only.
+  bool modelled() const { return !Naive && !Plan.StreamSumRows; }
 };
 
 /// The bases (first) and their variants for one region; at most \p TopK
