@@ -523,7 +523,7 @@ json::Object planSearchToJSON(const StencilProgram &P,
     R["default"] = json::Object{{"flags", "--naive"},
                                 {"summary", naivePlanSummary()},
                                 {"naive", true},
-                                {"chosen_by", "the plan cache"}};
+                                {"chosen_by", S.chosenBy()}};
   } else if (S.Selected && S.Selected->StreamSumRows) {
     R["default"] = json::Object{
         {"flags", planFlags(*S.Selected)},
@@ -944,6 +944,7 @@ int main(int Argc, const char **Argv) {
           PlanSearchResult S =
               searchPlans(P, *A, RegionRequest, FromCache, Extents, *GpuParams);
           S.SelectedNaive = RegionNaive;
+          S.Requested |= bool(Naive); // --naive is a plan option too
           if (Format == OutputFormat::JSON)
             Regions.push_back(planSearchToJSON(P, *A, S, Index));
           else
