@@ -386,13 +386,16 @@ std::string emitCudaTranslationUnit(const std::string &Source,
   std::string Out = Source;
   for (const Edit &E : Edits)
     Out.replace(E.Begin, E.End - E.Begin, E.Text);
-  bool ConstantDivision = false;
-  for (const RegionToEmit &R : Regions)
+  bool ConstantDivision = false, AsyncCopy = false;
+  for (const RegionToEmit &R : Regions) {
     ConstantDivision |=
         lowerConstantDivisions(*R.Program->Rhs->clone(), R.Plan.FastMath);
+    AsyncCopy |= !R.Naive && R.Plan.AsyncDepth;
+  }
   return fill(PreludeTemplate,
               {{"VERSION", STENCILCC_VERSION}, {"INPUT", FileName}}) +
-         (ConstantDivision ? ConstantDivisionTemplate : "") + Out;
+         (ConstantDivision ? ConstantDivisionTemplate : "") +
+         (AsyncCopy ? AsyncCopyTemplate : "") + Out;
 }
 
 } // namespace stencilcc

@@ -133,6 +133,7 @@ uint64_t blockedKernelSharedBytes(const TemporalBlockingPlan &Plan,
   uint64_t Elems = uint64_t(exchangeShape(Plan, Degree).Planes) *
                        planeElements(Plan) +
                    uint64_t(Q.sharedSlots()) * Plan.threadsPerBlock();
+  Elems += uint64_t(Plan.AsyncRing) * Plan.threadsPerBlock();
   return Elems * elementTypeSize(Plan.Element);
 }
 
@@ -332,6 +333,13 @@ private:
     }
     return S;
   }
+  /// --async-copy: the stage slot of column \p Col's plane.
+  std::string stageSlot(int64_t Col) const {
+    return "stage[" + std::to_string(posMod(Col, Plan.AsyncRing)) +
+           " * kThreads + tid]";
+  }
+  void writeAsyncCopy(std::ostream &OS, Phase Ph, int64_t Col,
+                      const std::string &Indent) const;
   void writeCachedExchange(std::ostream &OS, Phase Ph, int64_t Col,
                            const std::string &Indent) const;
   void writeAssocColumn(std::ostream &OS, Phase Ph, int64_t Col,
@@ -378,17 +386,29 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
   {
     std::string Gd = guard(Ph, 0, Col);
     unsigned S = Queue.slotOf(Col);
+    if (Plan.AsyncDepth)
+      OS << I2 << "stencilcc_async_wait<" << Plan.AsyncDepth - 1
+         << ">(); // this column's copy has landed\n";
     OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level 0\n";
-    OS << I2 << "  const bool in_p = inside(p), load_p = in_array && p >= 0 && "
-              "p < stream_extent;\n";
-    OS << I2 << "  const long at = p * stride;\n";
-    OS << I2 << "  " << Queue.slot(0, S)
-       << " = load_p ? (in_p ? src_cell : boundary_even)[at] : (" << Elem
-       << ")0;\n";
+    // With the copies staged, only the boundary load needs the plane's
+    // position.
+    if (!Plan.AsyncDepth || D > 1) {
+      OS << I2 << "  const bool in_p = inside(p), load_p = in_array && "
+                  "p >= 0 && p < stream_extent;\n";
+      OS << I2 << "  const long at = p * stride;\n";
+    }
+    if (Plan.AsyncDepth)
+      OS << I2 << "  " << Queue.slot(0, S) << " = " << stageSlot(Col) << ";\n";
+    else
+      OS << I2 << "  " << Queue.slot(0, S)
+         << " = load_p ? (in_p ? src_cell : boundary_even)[at] : (" << Elem
+         << ")0;\n";
     if (D > 1) // only a level that is not the last keeps boundary values
       OS << I2 << "  " << Queue.boundarySlot(S)
          << " = load_p && !in_p ? boundary_odd[at] : (" << Elem << ")0;\n";
     OS << I2 << "}\n";
+    if (Plan.AsyncDepth)
+      writeAsyncCopy(OS, Ph, Col + Plan.AsyncDepth, I2);
   }
   bool HasExchange = !Plan.ExchangedOffsets.empty();
   if (Assoc) {
@@ -478,6 +498,30 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
     for (unsigned L = 1; L <= D; ++L)
       WriteLevel(L, 0, 0);
   }
+  OS << In << "}\n";
+}
+
+// --async-copy: the copy of column Col's plane into its stage slot, issued
+// AsyncDepth columns before the column reads it, one commit group per
+// column (empty once the loads stop) so that waiting for all but the
+// AsyncDepth - 1 newest groups always means this column's.
+void BlockedKernelWriter::writeAsyncCopy(std::ostream &OS, Phase Ph,
+                                         int64_t Col,
+                                         const std::string &In) const {
+  std::string C = colExpr(Ph, Col);
+  OS << In << "{ // copy of column " << C << "'s plane\n";
+  // In a column, the plane AsyncDepth past the column's own (p); before
+  // the first column, counted from the first.
+  int64_t Ahead = Plan.AsyncDepth;
+  OS << In << "  const int pa = "
+     << (Col < Ahead ? "first + " + C : "p + " + std::to_string(Ahead))
+     << ";\n";
+  OS << In << "  const bool in_pa = inside(pa), load_pa = in_array && pa >= 0 "
+              "&& pa < stream_extent;\n";
+  OS << In << "  stencilcc_copy_async(&" << stageSlot(Col)
+     << ", (in_pa ? src_cell : boundary_even) + pa * stride, " << C
+     << " <= load_last, load_pa);\n";
+  OS << In << "  stencilcc_async_commit();\n";
   OS << In << "}\n";
 }
 
@@ -750,6 +794,11 @@ std::string BlockedKernelWriter::write() {
     if (Queue.sharedSlots())
       OS << "  " << Elem << " *const queue_smem = exchange + "
          << Ex.Planes << " * kPlane;\n";
+    if (Plan.AsyncRing)
+      OS << "  " << Elem << " *const stage = exchange + " << Ex.Planes
+         << " * kPlane + " << Queue.sharedSlots()
+         << " * kThreads; // --async-copy: plane x of the stream in slot x mod "
+         << Plan.AsyncRing << "\n";
     if (Ex.Planes) {
       OS << "  // Zero the exchange planes once: their padding is read by "
             "halo\n  // threads and never written.\n";
@@ -783,6 +832,13 @@ std::string BlockedKernelWriter::write() {
     OS << "  for (int k = 0; k < " << Queue.sharedSlots()
        << "; ++k) queue_smem[k * kThreads + tid] = 0;\n";
 
+  if (Plan.AsyncDepth) {
+    OS << "\n  // The first " << Plan.AsyncDepth
+       << " planes' copies; each column then issues the one "
+       << Plan.AsyncDepth << " columns ahead.\n";
+    for (int64_t Col = 0; Col < int64_t(Plan.AsyncDepth); ++Col)
+      writeAsyncCopy(OS, Phase::Head, Col, "  ");
+  }
   OS << "\n  // Head: levels start one after another.\n";
   for (int64_t Col = 0; Col < Head; ++Col)
     writeColumn(OS, Phase::Head, Col, "  ");
@@ -796,7 +852,10 @@ std::string BlockedKernelWriter::write() {
   OS << "  for (; c <= last_col_" << D << "; c += " << U << ") {\n";
   for (int64_t Col = 0; Col < U; ++Col)
     writeColumn(OS, Phase::Tail, Col, "    ");
-  OS << "  }\n}\n";
+  OS << "  }\n";
+  if (Plan.AsyncDepth)
+    OS << "  stencilcc_async_wait<0>(); // no copy outlives the block\n";
+  OS << "}\n";
   return OS.str();
 }
 

@@ -438,9 +438,11 @@ std::string planFlags(const TemporalBlockingPlan &Plan) {
   if (Plan.Exchange == ExchangeScheme::SCR)
     S += " --rd=" + std::to_string(Plan.ReuseDegree);
   S += std::string(" --opt=") + optimizationVariantName(Plan.Variant);
-  // The planner's default prefetch distance is left implicit, as users
-  // write the options.
-  if (Plan.Prefetch != 2)
+  // The planner's default prefetch distance and asynchronous copies are
+  // left implicit, as users write the options.
+  if (Plan.AsyncDepth != defaultAsyncDepth(Plan))
+    S += " --async-copy=" + std::to_string(Plan.AsyncDepth);
+  if (Plan.Prefetch != defaultPrefetch(Plan))
     S += " --prefetch=" + std::to_string(Plan.Prefetch);
   if (Plan.MaxRegisters)
     S += " --max-registers=" + std::to_string(Plan.MaxRegisters);

@@ -37,6 +37,8 @@ bool parsePlanFlags(llvm::StringRef Flags, PlanRequest &Request, bool &Naive,
       Ok = parseUnsigned(Value, N), Request.BlocksPerSM = N;
     else if (Name == "--max-registers")
       Ok = parseUnsigned(Value, N), Request.MaxRegisters = N;
+    else if (Name == "--async-copy")
+      Ok = parseUnsigned(Value, N), Request.AsyncCopy = N;
     else if (Name == "--stream-sums")
       Ok = parseUnsigned(Value, N), Request.StreamSumRows = N;
     else if (Name == "--bs") {

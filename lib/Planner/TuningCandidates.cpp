@@ -27,6 +27,8 @@ const char *candidateRoleName(CandidateRole R) {
     return "shared-slots";
   case CandidateRole::ReuseDegree:
     return "reuse";
+  case CandidateRole::AsyncCopy:
+    return "async-copy";
   }
   return "?";
 }
@@ -128,6 +130,7 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
   // the later model bases rarely win (the model ranks them close) and each
   // variant costs a build.
   size_t Bases = std::min<size_t>(Out.size(), VariantBases);
+  size_t BlockedBases = Out.size();
   // The naive kernel, a base without variants.
   if (Default) {
     TuningCandidate C;
@@ -148,6 +151,19 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
       R.StreamSumRows = Rows;
       Add(R, CandidateRole::StreamSums, 0);
     }
+  // Every blocked base, whatever --tune-variants says, with its loads the
+  // other way, asynchronous copies or registers: either won some plans on
+  // the H100 (star3d1r 361 against 440 GCells/s with them, box3d1r 220
+  // against 203 without; docs/plans.md).
+  for (size_t I = 0; I < BlockedBases; ++I) {
+    const TemporalBlockingPlan Base = Out[I].Plan;
+    if (Base.Geometry.VirtualStream)
+      continue;
+    PlanRequest C = RequestOf(Base);
+    C.AsyncCopy = Base.AsyncDepth ? 0u : 4u;
+    C.Prefetch = Base.AsyncDepth ? 2u : 1u;
+    Add(C, CandidateRole::AsyncCopy, unsigned(I));
+  }
   for (size_t I = 0; I < Bases; ++I) {
     const TemporalBlockingPlan Base = Out[I].Plan;
     PlanRequest R = RequestOf(Base);

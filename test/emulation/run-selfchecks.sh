@@ -9,8 +9,9 @@
 # Plans are spread over the jobs: bT 1..4, SCR with RD 1..3, MCR, the
 # cached exchange (1D, 2D with --ns, 3D), queue slots in shared memory
 # (--ns), stream blocks (--sl), --opt=none, --prefetch, the default plan,
-# --naive; and --opt=assoc (partial sums) for a few stencils of each shape
-# and the streaming partial-sums kernel (--stream-sums) besides the rotation.
+# --naive; and --opt=assoc (partial sums) for a few stencils of each shape,
+# the streaming partial-sums kernel (--stream-sums) and asynchronous copies
+# (--async-copy) besides the rotation.
 #
 #   run-selfchecks.sh STENCILCC SOURCE_DIR [WORK_DIR]
 #
@@ -92,6 +93,23 @@ for spec in "box3d1r|1" "box3d2r|2" "j3d27pt|4" "box3d1r|4"; do
     jobs+=("stream-$name-$rows-$real|benchmarks/stencils/$name.c|-DREAL=$real --stream-sums=$rows")
   done
 done
+# --async-copy: the loads staged in shared memory by cp.async, 1 to 8 planes
+# ahead (8 runs past the unrolled period, which then doubles), with each
+# exchange scheme, partial sums, queue slots in shared memory and without
+# the register prefetch.
+for spec in \
+    "star2d1r|float|--async-copy=1 --bt=3 --bs=29 --sl=16" \
+    "j2d9pt-gol|double|--async-copy=3 --bt=2 --bs=27 --sl=0 --exchange=mcr --ns=2" \
+    "box2d2r|float|--async-copy=8 --bt=2 --bs=33 --sl=20 --opt=assoc --prefetch=0" \
+    "gradient2d|double|--async-copy=5 --bt=4 --bs=31 --sl=9 --exchange=scr --rd=2" \
+    "star3d1r|float|--async-copy=4 --bt=3 --bs=10x14 --sl=7" \
+    "star3d2r|double|--async-copy=6 --bt=2 --bs=13x17 --sl=0 --prefetch=0" \
+    "box3d1r|double|--async-copy=2 --bt=2 --bs=9x13 --sl=6 --opt=assoc" \
+    "j3d27pt|float|--async-copy=8 --bt=1 --bs=9x12 --sl=5 --exchange=cached"; do
+  IFS='|' read -r name real p <<<"$spec"
+  jobs+=("async-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real $p")
+done
+jobs+=("async-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--async-copy=3 --bt=2 --bs=8x16 --sl=8")
 # An input with asymmetric reads in every dimension, uneven bounds and a scalar.
 for rows in 1 2 4; do
   jobs+=("stream-asym3d_scalar-$rows|test/Inputs/accepted/asym3d_scalar.c|--stream-sums=$rows")

@@ -9,7 +9,8 @@
 #   - every stencil of benchmarks/stencils/suite.txt, float and double, at
 #     the default plan;
 #   - a small matrix of plans (degrees, MCR, RD, hybrid queue, stream
-#     blocks, naive, no specialization) on a few stencils;
+#     blocks, naive, no specialization, asynchronous copies) on a few
+#     stencils;
 #   - every test/Inputs/accepted/*.c and test/lit/emit/Inputs/*.c at the
 #     default plan.
 # Jobs run in parallel (xargs -P, NVCC_JOBS or nproc at a time).
@@ -193,6 +194,10 @@ plan box3d1r float mcr --bt=2 --exchange=mcr
 plan box3d1r float mcr-ns2 --bt=2 --exchange=mcr --ns=2
 plan box3d1r double naive --naive
 plan j2d9pt-gol float mcr-bt3 --exchange=mcr --bt=3
+plan box2d1r float async4-cached --bt=6 --exchange=cached --opt=none --async-copy=4
+plan j2d9pt-gol double async8-mcr --bt=2 --exchange=mcr --async-copy=8
+plan box3d1r double async6-assoc --bt=2 --opt=assoc --async-copy=6 --prefetch=0
+plan star3d1r float async0 --async-copy=0
 
 # The accepted-input corpus and the lit inputs, default plan.
 for f in "$SRC"/test/Inputs/accepted/*.c "$SRC"/test/lit/emit/Inputs/*.c; do

@@ -507,7 +507,8 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   EXPECT_EQ(Cands[0].Flags, planFlags(S.plan()));
 
   std::set<std::string> Flags;
-  unsigned Models = 0, Naives = 0, StreamSums = 0;
+  unsigned Models = 0, Naives = 0, StreamSums = 0, AsyncCopies = 0,
+           BlockedBases = 0;
   bool SeenVariant = false;
   for (size_t I = 0; I < Cands.size(); ++I) {
     const TuningCandidate &C = Cands[I];
@@ -549,8 +550,25 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
     if (isBaseRole(C.Role)) {
       // The bases come first, each its own base.
       EXPECT_FALSE(SeenVariant);
+      EXPECT_EQ(AsyncCopies, 0u);
+      BlockedBases += C.modelled();
       EXPECT_EQ(C.Base, I);
       EXPECT_NE(C.Role == CandidateRole::Default, I > 0);
+    } else if (C.Role == CandidateRole::AsyncCopy) {
+      // Every blocked base with its loads the other way, whatever
+      // VariantBases says; only that (and the prefetch that goes with it)
+      // differs from its base.
+      ASSERT_LT(C.Base, I);
+      const TuningCandidate &B = Cands[C.Base];
+      EXPECT_TRUE(isBaseRole(B.Role));
+      EXPECT_TRUE(B.modelled());
+      EXPECT_EQ(C.Plan.AsyncDepth, B.Plan.AsyncDepth ? 0u : 4u);
+      EXPECT_EQ(C.Plan.Prefetch, C.Plan.AsyncDepth ? 1 : 2);
+      EXPECT_EQ(C.Plan.TemporalDegree, B.Plan.TemporalDegree);
+      EXPECT_EQ(C.Plan.BlockSizes, B.Plan.BlockSizes);
+      EXPECT_EQ(C.Plan.Variant, B.Plan.Variant);
+      EXPECT_EQ(C.Plan.Exchange, B.Plan.Exchange);
+      ++AsyncCopies;
     } else {
       SeenVariant = true;
       ASSERT_LT(C.Base, I);
@@ -577,6 +595,9 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   }
   EXPECT_LE(Models, TopK);
   EXPECT_EQ(Naives, 1u);
+  // One per blocked base but those whose variant duplicates a base.
+  EXPECT_GT(AsyncCopies, 0u);
+  EXPECT_LE(AsyncCopies, BlockedBases);
   EXPECT_EQ(StreamSums, S.analysis().NumDims == 3 && S.analysis().SumOfProducts
                             ? 2u
                             : 0u);
@@ -622,7 +643,7 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
   std::vector<unsigned> Caps;
   unsigned Variants = 0;
   for (const TuningCandidate &C : Cands) {
-    if (isBaseRole(C.Role))
+    if (isBaseRole(C.Role) || C.Role == CandidateRole::AsyncCopy)
       continue;
     ++Variants;
     EXPECT_EQ(C.Base, 0u);
@@ -630,7 +651,15 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
       Caps.push_back(C.Plan.MaxRegisters);
   }
   EXPECT_EQ(Caps, (std::vector<unsigned>{32, 64, 96, 128}));
-  EXPECT_EQ(Cands.size(), 8u + Variants);
+  // And each of the 7 blocked bases with asynchronous copies (a 2D star
+  // has none by default), right after the naive kernel.
+  for (unsigned I = 0; I < 7; ++I) {
+    ASSERT_LT(8 + I, Cands.size());
+    EXPECT_EQ(Cands[8 + I].Role, CandidateRole::AsyncCopy);
+    EXPECT_EQ(Cands[8 + I].Base, I);
+    EXPECT_EQ(Cands[8 + I].Plan.AsyncDepth, 4u);
+  }
+  EXPECT_EQ(Cands.size(), 15u + Variants);
   EXPECT_TRUE(candidates(S, 0, 0).size() >= 1);
   for (const TuningCandidate &C : candidates(S, 0, 0))
     EXPECT_NE(C.Role, CandidateRole::Model);

@@ -223,6 +223,13 @@ cl::opt<unsigned> Prefetch("prefetch",
                                     "level, hiding global-memory latency "
                                     "(0..8, default: 2)"),
                            cl::value_desc("n"), cl::cat(PlanCategory));
+cl::opt<unsigned> AsyncCopy(
+    "async-copy",
+    cl::desc("Planes whose loads are in flight as asynchronous copies "
+             "(cp.async) into a shared-memory stage rather than in "
+             "registers: 0..8 planes ahead of their use, 2D and 3D blocked "
+             "plans (default: 0, loads into registers)"),
+    cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<bool> FastMath(
     "fast-math",
     cl::desc("Faster, not correctly rounded arithmetic in the update: a "
@@ -301,7 +308,8 @@ cl::opt<bool> DepPhony("MP",
 bool anyPlanOption(const PlanRequest &R) {
   return R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
          R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
-         R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.StreamSumRows;
+         R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.StreamSumRows ||
+         R.AsyncCopy;
 }
 
 /// The release of the nvcc on this machine ("13.0"), or "" without one:
@@ -750,6 +758,8 @@ int main(int Argc, const char **Argv) {
     Request.Prefetch = Prefetch;
   if (StreamSums.getNumOccurrences())
     Request.StreamSumRows = StreamSums;
+  if (AsyncCopy.getNumOccurrences())
+    Request.AsyncCopy = AsyncCopy;
   if (Naive && StreamSums.getNumOccurrences())
     return fail("--naive and --stream-sums each replace the blocked plan; "
                 "give one of them");

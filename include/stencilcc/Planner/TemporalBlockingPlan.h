@@ -67,6 +67,7 @@ struct PlanRequest {
   std::optional<unsigned> BlocksPerSM;           ///< --blocks-per-sm
   std::optional<unsigned> MaxRegisters;          ///< --max-registers
   std::optional<unsigned> StreamSumRows;         ///< --stream-sums
+  std::optional<unsigned> AsyncCopy;             ///< --async-copy
 };
 
 /// The kernel's view of the dimensions. The streaming dimension is the
@@ -108,6 +109,12 @@ struct TemporalBlockingPlan {
   /// Planes each level keeps in its queue:
   /// Prefetch + Lag + max(StreamNeg, Lag) + 1.
   unsigned QueueLength = 1;
+  /// --async-copy: planes whose loads are in flight as asynchronous copies
+  /// (cp.async) into a shared-memory stage, each thread copying and later
+  /// reading its own element; 0: the loads go straight to registers. The
+  /// stage holds AsyncRing planes, a divisor of the unrolled period.
+  unsigned AsyncDepth = 0;
+  unsigned AsyncRing = 0;
   /// Relative plane level \p Level works on in column \p Column.
   int64_t planeAt(unsigned Level, int64_t Column) const {
     return Level == 0 ? Column : Column - Prefetch - int64_t(Level) * Lag;
@@ -170,6 +177,13 @@ struct TemporalBlockingPlan {
   /// One line, e.g. "bT=4 bS=32x32 hSN=whole SCR(RD=1) NS=0 opt=star".
   std::string summary() const;
 };
+
+/// The --async-copy depth a plan gets when the request leaves it unset: 4
+/// for 3D blocked plans of the star specialization, else 0 (measured on
+/// the H100, docs/performance-notes.md). A plan with asynchronous copies
+/// prefetches one plane into registers by default, else two.
+unsigned defaultAsyncDepth(const TemporalBlockingPlan &Plan);
+unsigned defaultPrefetch(const TemporalBlockingPlan &Plan);
 
 /// Limits of the target GPU that a plan must respect.
 struct DeviceLimits {

@@ -35,9 +35,10 @@
 namespace stencilcc {
 
 enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
-                           StreamSums, RegisterCap, SharedSlots, ReuseDegree };
+                           StreamSums, RegisterCap, SharedSlots, ReuseDegree,
+                           AsyncCopy };
 /// "default", "bt-neighbour", "specialization", "model", "naive",
-/// "stream-sums", "cap", "shared-slots", "reuse".
+/// "stream-sums", "cap", "shared-slots", "reuse", "async-copy".
 const char *candidateRoleName(CandidateRole R);
 
 struct TuningCandidate {

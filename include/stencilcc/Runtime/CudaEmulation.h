@@ -18,6 +18,9 @@
 // rounds and in reverse order on odd ones: a value read from a neighbour
 // that has not written it yet (a missing barrier) is stale on either side.
 // Dynamic shared memory is one buffer, reused by each block in turn.
+// An asynchronous copy (cp.async) is made when its thread waits for it,
+// not when it is issued, so a staged value read too early is stale; a
+// thread that ends with copies in flight is reported and aborts.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILCC_RUNTIME_CUDAEMULATION_H
@@ -84,13 +87,56 @@ struct PooledStack {
   void deallocate(ctx::stack_context &S) noexcept { Stacks.Free.push_back(S); }
 };
 
+/// One asynchronous copy: Bytes from Src to Dst, or zeros (Src null).
+struct AsyncCopy {
+  void *Dst;
+  const void *Src;
+  size_t Bytes;
+};
+
+/// A thread's asynchronous copies: the group being issued, and the
+/// committed groups in flight, oldest first.
+struct AsyncCopies {
+  std::vector<AsyncCopy> Open;
+  std::vector<std::vector<AsyncCopy>> InFlight;
+  bool empty() const { return Open.empty() && InFlight.empty(); }
+};
+
 /// The block being run: for each of its threads, the continuation of the
-/// scheduler while that thread's fibre runs (a barrier resumes it).
+/// scheduler while that thread's fibre runs (a barrier resumes it), and
+/// its asynchronous copies.
 struct BlockRun {
   std::vector<ctx::fiber> Scheduler;
+  std::vector<AsyncCopies> Async;
   unsigned Current = 0;
 };
 inline BlockRun *Running = nullptr;
+
+inline void copyAsync(void *Dst, const void *Src, size_t Bytes, bool Issue,
+                      bool Load) {
+  if (Issue)
+    Running->Async[Running->Current].Open.push_back(
+        {Dst, Load ? Src : nullptr, Bytes});
+}
+
+inline void commitAsync() {
+  AsyncCopies &A = Running->Async[Running->Current];
+  A.InFlight.push_back(std::move(A.Open));
+  A.Open.clear();
+}
+
+inline void waitAsync(size_t Pending) {
+  AsyncCopies &A = Running->Async[Running->Current];
+  size_t Done = A.InFlight.size() > Pending ? A.InFlight.size() - Pending : 0;
+  for (size_t G = 0; G < Done; ++G)
+    for (const AsyncCopy &C : A.InFlight[G]) {
+      if (C.Src)
+        std::memcpy(C.Dst, C.Src, C.Bytes);
+      else
+        std::memset(C.Dst, 0, C.Bytes);
+    }
+  A.InFlight.erase(A.InFlight.begin(), A.InFlight.begin() + Done);
+}
 } // namespace stencilcc_emulation
 
 inline void __syncthreads() {
@@ -169,6 +215,7 @@ template <typename Kernel> struct Launch {
     blockDim = Block;
     BlockRun Run;
     Run.Scheduler.resize(Threads);
+    Run.Async.resize(Threads);
     Running = &Run;
     std::vector<ctx::fiber> Fibres(Threads);
     auto Index = [&](unsigned T) {
@@ -187,6 +234,14 @@ template <typename Kernel> struct Launch {
                 [&, T](ctx::fiber &&Back) {
                   Run.Scheduler[T] = std::move(Back);
                   K(A...);
+                  if (!Run.Async[T].empty()) {
+                    std::fprintf(stderr,
+                                 "stencilcc emulation: thread %u of block "
+                                 "(%u,%u,%u) ended with asynchronous copies "
+                                 "in flight\n",
+                                 T, blockIdx.x, blockIdx.y, blockIdx.z);
+                    std::abort();
+                  }
                   return std::move(Run.Scheduler[T]);
                 });
           // One round per barrier: every live fibre runs to its next
