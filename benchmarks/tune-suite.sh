@@ -11,7 +11,7 @@
 #       precision, benchmarks/gen-tune/{2d,3d}-{float,double}/, packed into
 #       benchmarks/gen-tune.tar.xz (carry that one file to the GPU machine)
 #   benchmarks/tune-suite.sh run [--deadline S] [--reps R] DIR...
-#       on the GPU machine: unpacks gen-tune.tar.xz if needed, runs DIR/run.sh for each
+#       on the GPU machine: unpacks gen-tune.tar.xz afresh (where carried), runs DIR/run.sh for each
 #       DIR (2d-float, 3d-double, ...) in turn and copies results.tsv and the logs to
 #       $OUT/tune-<DIR>/
 #   benchmarks/tune-suite.sh ingest RESULTS_DIR...
@@ -70,7 +70,13 @@ case $cmd in
   run)
     args=()
     while [[ $# -gt 0 && $1 == --* ]]; do args+=("$1" "$2"); shift 2; done
-    [[ -d $GEN ]] || tar -C benchmarks -xJf "$GEN.tar.xz"
+    # The carried archive is the search to run: a folder left by an earlier
+    # call on the same machine (ignored paths stay between calls) is stale.
+    if [[ -f $GEN.tar.xz ]]; then
+      rm -rf "$GEN"
+      tar -C benchmarks -xJf "$GEN.tar.xz"
+    fi
+    [[ -d $GEN ]] || { echo "tune-suite.sh: no $GEN and no $GEN.tar.xz: run 'emit' first" >&2; exit 2; }
     for d in "$@"; do
       out="${OUT:-/tmp}/tune-$d"
       mkdir -p "$out"
