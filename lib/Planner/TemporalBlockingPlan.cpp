@@ -271,6 +271,15 @@ static unsigned registerCap(const TemporalBlockingPlan &Plan, unsigned Blocks,
   return std::min(255u, Cap / 8 * 8);
 }
 
+/// The smallest divisor of \p U that is at least \p AtLeast: a ring
+/// indexed by column stretched to the unrolled period.
+static unsigned DivisorOf(unsigned U, unsigned AtLeast) {
+  unsigned D = AtLeast;
+  while (U % D)
+    ++D;
+  return D;
+}
+
 /// The exchanged offsets, the lag between levels, the queue lengths and
 /// the unrolled period that follow from the plan's exchange scheme,
 /// variant and prefetch distance.
@@ -296,13 +305,6 @@ static void layoutQueues(TemporalBlockingPlan &Plan, const StencilAnalysis &A) {
   Plan.NeighbourRing = 0;
   Plan.McrRing = 0;
   Plan.SumRing = 0;
-  // The smallest divisor of U that is at least AtLeast.
-  auto DivisorOf = [](unsigned U, unsigned AtLeast) {
-    unsigned D = AtLeast;
-    while (U % D)
-      ++D;
-    return D;
-  };
   if (Plan.Variant == OptimizationVariant::Assoc) {
     // Level L adds plane x of level L-1 to its partial sums in the column
     // after x was made (when x has passed through the double buffer), and
@@ -608,10 +610,7 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     // least 5) when the copies run further ahead than it.
     unsigned A = Plan.AsyncDepth, U = Plan.UnrollPeriod;
     Plan.UnrollPeriod = U * ((A + U - 1) / U);
-    unsigned Ring = A;
-    while (Plan.UnrollPeriod % Ring)
-      ++Ring;
-    Plan.AsyncRing = Ring;
+    Plan.AsyncRing = DivisorOf(Plan.UnrollPeriod, A);
   }
 
   unsigned Slots = BT * Plan.QueueLength;

@@ -180,7 +180,7 @@ struct TemporalBlockingPlan {
 
 /// The --async-copy depth a plan gets when the request leaves it unset: 4
 /// for 3D blocked plans of the star specialization, else 0 (measured on
-/// the H100, docs/performance-notes.md). A plan with asynchronous copies
+/// the H100, docs/plans.md). A plan with asynchronous copies
 /// prefetches one plane into registers by default, else two.
 unsigned defaultAsyncDepth(const TemporalBlockingPlan &Plan);
 unsigned defaultPrefetch(const TemporalBlockingPlan &Plan);
