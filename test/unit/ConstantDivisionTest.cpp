@@ -92,14 +92,22 @@ TEST(ConstantDivisionTest, DoubleEqualsIeeeDivision) {
 }
 
 TEST(ConstantDivisionTest, SpecialValuesAsIeee) {
-  const float C = 6.1942f, R = 1.0f / C;
+  // Signed zeros in particular: the sequence has no sign fix-up.
   const float Inf = std::numeric_limits<float>::infinity();
-  for (float X : {0.0f, -0.0f, Inf, -Inf})
-    EXPECT_EQ(bitsOf(stencilcc_div_rn(X, C, R)), bitsOf(X / C)) << X;
-  EXPECT_TRUE(std::isnan(stencilcc_div_rn(std::nanf(""), C, R)));
-  const double D = -3.0, RD = 1.0 / D;
-  for (double X : {0.0, -0.0, double(Inf), -double(Inf)})
-    EXPECT_EQ(bitsOf(stencilcc_div_rn(X, D, RD)), bitsOf(X / D)) << X;
+  for (float C : {6.1942f, -9.0f, 0.1f}) {
+    const float R = 1.0f / C;
+    for (float X : {0.0f, -0.0f, Inf, -Inf})
+      EXPECT_EQ(bitsOf(stencilcc_div_rn(X, C, R)), bitsOf(X / C))
+          << X << " / " << C;
+    EXPECT_TRUE(std::isnan(stencilcc_div_rn(std::nanf(""), C, R)));
+  }
+  for (double D : {-3.0, 6.1942}) {
+    const double RD = 1.0 / D;
+    for (double X : {0.0, -0.0, double(Inf), -double(Inf)})
+      EXPECT_EQ(bitsOf(stencilcc_div_rn(X, D, RD)), bitsOf(X / D))
+          << X << " / " << D;
+    EXPECT_TRUE(std::isnan(stencilcc_div_rn(std::nan(""), D, RD)));
+  }
 }
 
 std::string printed(const Expr &E) {
