@@ -253,7 +253,16 @@ private:
   std::map<int64_t, size_t> ExIndex;
   ReadSets Reads = readSets(K);
 
-  enum class Phase { Head, Inner, Tail };
+  /// Head: levels start one after another (guarded by column); Inner: the
+  /// unrolled loop where every level is busy (1D); Interior: a period of
+  /// the steady state whose planes, for every level, all lie inside the
+  /// loop bounds, in a block whose tile does too, so no cell takes a
+  /// boundary value (2D, 3D); Tail: loads stop, levels drain (guarded), and
+  /// in 2D and 3D every steady-state period that is not interior.
+  enum class Phase { Head, Inner, Interior, Tail };
+  static bool unguarded(Phase Ph) {
+    return Ph == Phase::Inner || Ph == Phase::Interior;
+  }
 
   std::string name() const {
     return K.Prefix + "_bt" + std::to_string(D);
@@ -279,7 +288,7 @@ private:
     return Ph != Phase::Head || Col >= StartCol[L];
   }
   std::string guard(Phase Ph, unsigned L, int64_t Col) const {
-    if (Ph == Phase::Inner)
+    if (unguarded(Ph))
       return "";
     return colExpr(Ph, Col) + " <= " + lastCol(L);
   }
@@ -390,22 +399,26 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
       OS << I2 << "stencilcc_async_wait<" << Plan.AsyncDepth - 1
          << ">(); // this column's copy has landed\n";
     OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level 0\n";
+    bool Interior = Ph == Phase::Interior;
     // With the copies staged, only the boundary load needs the plane's
-    // position.
-    if (!Plan.AsyncDepth || D > 1) {
+    // position; in the interior there is none.
+    if (!Interior && (!Plan.AsyncDepth || D > 1)) {
       OS << I2 << "  const bool in_p = inside(p), load_p = in_array && "
                   "p >= 0 && p < stream_extent;\n";
       OS << I2 << "  const long at = p * stride;\n";
     }
     if (Plan.AsyncDepth)
       OS << I2 << "  " << Queue.slot(0, S) << " = " << stageSlot(Col) << ";\n";
+    else if (Interior)
+      OS << I2 << "  " << Queue.slot(0, S) << " = src_cell[p * stride];\n";
     else
       OS << I2 << "  " << Queue.slot(0, S)
          << " = load_p ? (in_p ? src_cell : boundary_even)[at] : (" << Elem
          << ")0;\n";
     if (D > 1) // only a level that is not the last keeps boundary values
-      OS << I2 << "  " << Queue.boundarySlot(S)
-         << " = load_p && !in_p ? boundary_odd[at] : (" << Elem << ")0;\n";
+      OS << I2 << "  " << Queue.boundarySlot(S) << " = "
+         << (Interior ? "" : "load_p && !in_p ? boundary_odd[at] : ") << "("
+         << Elem << ")0;\n";
     OS << I2 << "}\n";
     if (Plan.AsyncDepth)
       writeAsyncCopy(OS, Ph, Col + Plan.AsyncDepth, I2);
@@ -424,12 +437,15 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
     std::string Gd = guard(Ph, L, Col);
     std::string Boundary = L == 1 ? Queue.boundarySlot(Queue.slotOf(Q))
                                   : Queue.slot(L - 2, Queue.slotOf(Q));
-    std::string Value =
-        "inside(q) ? " + updateCall(L, Col, Set, Loc) + " : " + Boundary;
+    bool Interior = Ph == Phase::Interior;
+    std::string Value = Interior ? updateCall(L, Col, Set, Loc)
+                                 : "inside(q) ? " + updateCall(L, Col, Set, Loc) +
+                                       " : " + Boundary;
     OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level "
        << L << "\n";
-    OS << I2 << "  const int q = p - " << Col - Plan.planeAt(L, Col)
-       << ";\n";
+    if (!Interior || L == D)
+      OS << I2 << "  const int q = p - " << Col - Plan.planeAt(L, Col)
+         << ";\n";
     if (L < D) {
       OS << I2 << "  " << Queue.slot(L, Queue.slotOf(Q)) << " = " << Value
          << ";\n";
@@ -489,7 +505,7 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
         continue;
       int64_t X = Plan.planeAt(L, Prev);
       std::string Gd =
-          Ph == Phase::Inner ? "" : colExpr(Ph, Col) + " - 1 <= " + lastCol(L);
+          unguarded(Ph) ? "" : colExpr(Ph, Col) + " - 1 <= " + lastCol(L);
       OS << I2 << (Gd.empty() ? "" : "if (" + Gd + ") ") << "exchange["
          << mcrPlane(L, X) << " * kPlane + pos] = "
          << Queue.slot(L, Queue.slotOf(X)) << ";\n";
@@ -516,11 +532,16 @@ void BlockedKernelWriter::writeAsyncCopy(std::ostream &OS, Phase Ph,
   OS << In << "  const int pa = "
      << (Col < Ahead ? "first + " + C : "p + " + std::to_string(Ahead))
      << ";\n";
-  OS << In << "  const bool in_pa = inside(pa), load_pa = in_array && pa >= 0 "
-              "&& pa < stream_extent;\n";
-  OS << In << "  stencilcc_copy_async(&" << stageSlot(Col)
-     << ", (in_pa ? src_cell : boundary_even) + pa * stride, " << C
-     << " <= load_last, load_pa);\n";
+  if (Ph == Phase::Interior) {
+    OS << In << "  stencilcc_copy_async(&" << stageSlot(Col)
+       << ", src_cell + pa * stride, " << C << " <= load_last, true);\n";
+  } else {
+    OS << In << "  const bool in_pa = inside(pa), load_pa = in_array && "
+                "pa >= 0 && pa < stream_extent;\n";
+    OS << In << "  stencilcc_copy_async(&" << stageSlot(Col)
+       << ", (in_pa ? src_cell : boundary_even) + pa * stride, " << C
+       << " <= load_last, load_pa);\n";
+  }
   OS << In << "  stencilcc_async_commit();\n";
   OS << In << "}\n";
 }
@@ -541,7 +562,7 @@ BlockedKernelWriter::publications(Phase Ph, int64_t Col) const {
     if (Ph == Phase::Head && Made < StartCol[L])
       continue;
     std::string Gd;
-    if (Ph != Phase::Inner)
+    if (!unguarded(Ph))
       Gd = "if (" + C + " - " +
            std::to_string(L == 0 ? 1 + Plan.Prefetch : 1) +
            " <= " + lastCol(L) + ") ";
@@ -637,12 +658,16 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
                          scalarArgs(P) + ")";
     OS << In << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level "
        << L << " finishes plane " << planeExpr(Ph, Q) << "\n";
-    OS << In << "  const int q = p - " << Col - Q << ";\n";
+    bool Interior = Ph == Phase::Interior;
+    if (!Interior || L == D)
+      OS << In << "  const int q = p - " << Col - Q << ";\n";
     if (L < D) {
       std::string Boundary = L == 1 ? Queue.boundarySlot(Queue.slotOf(Q))
                                     : Queue.slot(L - 2, Queue.slotOf(Q));
-      OS << In << "  " << Queue.slot(L, Queue.slotOf(Q)) << " = inside(q) ? "
-         << Finish << " : " << Boundary << ";\n";
+      OS << In << "  " << Queue.slot(L, Queue.slotOf(Q)) << " = "
+         << (Interior ? Finish
+                      : "inside(q) ? " + Finish + " : " + Boundary)
+         << ";\n";
     } else {
       OS << In << "  if (in_compute) dst_cell[(long)q * plane_stride] = "
          << Finish << ";\n";
@@ -701,16 +726,25 @@ std::string BlockedKernelWriter::write() {
      << ";\n";
 
   // The thread's cell in the tiled dimensions.
-  std::string InTile, InArray, InCompute, Cell, Pos;
+  std::string InTile, InArray, InCompute, Cell, Pos, TileInside;
+  auto And = [](std::string &S, const std::string &T) {
+    S += (S.empty() ? "" : " && ") + T;
+  };
   for (unsigned I = 0; I < NT; ++I) {
     unsigned Dm = TD[I];
     std::string X = spatialVar(Dm), Ax = threadAxis(I);
+    std::string Lo = "lo_" + std::to_string(Dm), Hi = "hi_" + std::to_string(Dm),
+                E = "e" + std::to_string(Dm);
     OS << "  const int " << X << " = lo_" << Dm << " + (int)blockIdx." << Ax
        << " * " << Plan.computeWidth(I) << " + (int)threadIdx." << Ax
        << " - " << Plan.haloBefore(I) << ";\n";
-    auto And = [](std::string &S, const std::string &T) {
-      S += (S.empty() ? "" : " && ") + T;
-    };
+    // The block's first and last cell along this dimension.
+    std::string First = "(" + Lo + " + (int)blockIdx." + Ax + " * " +
+                        std::to_string(Plan.computeWidth(I)) + " - " +
+                        std::to_string(Plan.haloBefore(I)) + ")";
+    std::string Last = First + " + " + std::to_string(Plan.BlockSizes[I] - 1);
+    And(TileInside, First + " >= max(" + Lo + ", 0) && " + Last + " < min(" +
+                        Hi + ", " + E + ")");
     And(InTile, X + " >= lo_" + std::to_string(Dm) + " && " + X + " < hi_" +
                     std::to_string(Dm));
     And(InArray, X + " >= 0 && " + X + " < e" + std::to_string(Dm));
@@ -784,6 +818,28 @@ std::string BlockedKernelWriter::write() {
   OS << "  const long stride = plane_stride;\n";
   OS << "  auto inside = [&](int q) { return in_tile && q >= lo0 && q < hi0; "
         "};\n";
+  // A steady-state period reads planes first + c - ReachBack .. first + c
+  // + ReachAhead at levels that keep boundary values (the last level
+  // writes only its output range); where they all lie inside the loop
+  // bounds, in a tile that does too, the period takes the interior path:
+  // no cell there holds a boundary value, so it needs no select and no
+  // boundary load. The plan says whether its kernels have the loop
+  // (--interior-loop); the degree-1 kernel of a plan of more time steps,
+  // which runs only the remainder steps, never has it.
+  bool HasInterior =
+      Plan.InteriorLoop && (D > 1 || Plan.TemporalDegree == 1);
+  int64_t ReachBack = D > 1 ? Plan.Prefetch + int64_t(D - 1) * Lag : 0;
+  int64_t ReachAhead = U - 1 + Plan.AsyncDepth;
+  if (HasInterior) {
+    OS << "  // The block's whole tile lies inside the loop bounds and the "
+          "array.\n";
+    OS << "  const bool tile_inside = " << TileInside << ";\n";
+    OS << "  // Periods from column c whose planes, at every level that keeps\n"
+          "  // boundary values, lie inside the loop bounds too.\n";
+    OS << "  auto interior = [&](int c) { return tile_inside && first + c - "
+       << ReachBack << " >= max(lo0, 0) && first + c + " << ReachAhead
+       << " < min(hi0, stream_extent); };\n";
+  }
 
   uint64_t Shared = blockedKernelSharedBytes(Plan, D);
   if (Shared) {
@@ -843,16 +899,39 @@ std::string BlockedKernelWriter::write() {
   for (int64_t Col = 0; Col < Head; ++Col)
     writeColumn(OS, Phase::Head, Col, "  ");
   OS << "\n  int c = " << Head << ";\n";
-  OS << "  // Inner: every level busy, no guards.\n";
-  OS << "  for (; c + " << U - 1 << " <= load_last; c += " << U << ") {\n";
-  for (int64_t Col = 0; Col < U; ++Col)
-    writeColumn(OS, Phase::Inner, Col, "    ");
-  OS << "  }\n";
-  OS << "  // Tail: loads stop, levels drain.\n";
-  OS << "  for (; c <= last_col_" << D << "; c += " << U << ") {\n";
-  for (int64_t Col = 0; Col < U; ++Col)
-    writeColumn(OS, Phase::Tail, Col, "    ");
-  OS << "  }\n";
+  if (HasInterior) {
+    // Two loops: the interior periods first, then the guarded tail
+    // columns for every period that is not interior (the rest of a stream
+    // block near the domain's end, all of a boundary block's) and for the
+    // tail itself. The interior periods are a prefix of the steady state:
+    // from the head on, the lowest plane a level keeps boundary values for
+    // already lies inside. One loop with both bodies made ptxas spill
+    // kernels at their register cap (it reconciles the two bodies' queue
+    // registers at every iteration); so did a third body of unguarded
+    // columns for the boundary periods. The guards are block-uniform.
+    OS << "  // Interior: every level busy, no guards, no boundary values.\n";
+    OS << "  for (; c + " << U - 1 << " <= load_last && interior(c); c += " << U
+       << ") {\n";
+    for (int64_t Col = 0; Col < U; ++Col)
+      writeColumn(OS, Phase::Interior, Col, "    ");
+    OS << "  }\n";
+    OS << "  // Tail: the other periods, then loads stop and levels drain.\n";
+    OS << "  for (; c <= last_col_" << D << "; c += " << U << ") {\n";
+    for (int64_t Col = 0; Col < U; ++Col)
+      writeColumn(OS, Phase::Tail, Col, "    ");
+    OS << "  }\n";
+  } else {
+    OS << "  // Inner: every level busy, no guards.\n";
+    OS << "  for (; c + " << U - 1 << " <= load_last; c += " << U << ") {\n";
+    for (int64_t Col = 0; Col < U; ++Col)
+      writeColumn(OS, Phase::Inner, Col, "    ");
+    OS << "  }\n";
+    OS << "  // Tail: loads stop, levels drain.\n";
+    OS << "  for (; c <= last_col_" << D << "; c += " << U << ") {\n";
+    for (int64_t Col = 0; Col < U; ++Col)
+      writeColumn(OS, Phase::Tail, Col, "    ");
+    OS << "  }\n";
+  }
   if (Plan.AsyncDepth)
     OS << "  stencilcc_async_wait<0>(); // no copy outlives the block\n";
   OS << "}\n";

@@ -220,7 +220,7 @@ struct RegionCheck {
     return (Target - B + A - 1) / A;
   }
 
-  /// `{Run, DefaultN, SmallN, ExactN, DefaultSteps, Degree}`.
+  /// `{Run, DefaultN, SmallN, ExactN, InteriorN, DefaultSteps, Degree}`.
   std::string descriptor() const {
     const StencilProgram &P = program();
     const TemporalBlockingPlan &Plan = R.Plan;
@@ -228,7 +228,7 @@ struct RegionCheck {
     bool Sized = false;
     for (const Parameter &Par : P.Parameters)
       Sized |= isSize(Par);
-    int64_t Small = 0, Default = 0, Exact = 0;
+    int64_t Small = 0, Default = 0, Exact = 0, Interior = 0;
     if (Sized) {
       for (unsigned D = 0; D < N; ++D)
         Small = std::max(Small, sizeFor(D, 3));
@@ -250,6 +250,26 @@ struct RegionCheck {
           int64_t W = Plan.computeWidth(I);
           Default = std::max(Default, sizeFor(G.TileDims[I], W + W / 2 + 1));
         }
+        // About three and a half blocks along each tiled dimension: the
+        // middle blocks' tiles lie wholly inside the domain, and their
+        // inner periods away from the ends of the stream take the
+        // kernels' interior path (no boundary values). A 1D stencil's
+        // kernels have none.
+        // With stream blocks, a middle one needs about 2.5 of them, where
+        // that keeps the grid small enough to emulate (the default 3D
+        // plans' blocks of 128 planes would not: their stream is one
+        // block, whose middle periods are interior).
+        if (!G.VirtualStream) {
+          for (unsigned I = 0; I < G.TileDims.size(); ++I) {
+            int64_t W = Plan.computeWidth(I);
+            Interior = std::max(Interior,
+                                sizeFor(G.TileDims[I], 3 * W + W / 2 + 1));
+          }
+          int64_t SL = Plan.StreamLength;
+          int64_t Stream = SL ? sizeFor(0, 2 * SL + SL / 2 + 1) : 0;
+          if (Stream > Interior && Stream <= (N == 3 ? 96 : 2048))
+            Interior = Stream;
+        }
         // Exactly two blocks along the fastest dimension.
         unsigned Last = G.TileDims.size() - 1;
         int64_t W = 2 * Plan.computeWidth(Last);
@@ -261,7 +281,7 @@ struct RegionCheck {
     }
     std::ostringstream OS;
     OS << "  {" << Name << ", " << Default << ", " << Small << ", " << Exact
-       << ", " << (Steps.Parameter.empty() ? -1 : 1) << ", "
+       << ", " << Interior << ", " << (Steps.Parameter.empty() ? -1 : 1) << ", "
        << (R.Naive ? 1 : Plan.TemporalDegree) << "},\n";
     return OS.str();
   }

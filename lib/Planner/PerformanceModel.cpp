@@ -359,13 +359,10 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
   // and indices (the rule makePlan's default blocks per SM uses), capped
   // by __launch_bounds__; over 9/10 of the cap, ptxas spills.
   unsigned Threads = Plan.threadsPerBlock();
-  unsigned Cap = Plan.MaxRegisters
-                     ? (Plan.MaxRegisters + 7) / 8 * 8
-                     : std::min(255u, G.RegistersPerSM /
-                                          (Threads * Plan.BlocksPerSM) / 8 * 8);
+  unsigned Cap = planRegisterCap(Plan, G.RegistersPerSM);
   unsigned Demand = planRegisterDemand(Plan, A);
   R.SharedBytesPerBlock = Plan.sharedBytes();
-  if (Demand * 10 >= Cap * 9) {
+  if (planPredictedToSpill(Plan, A, G.RegistersPerSM)) {
     R.Feasible = false;
     R.Why = "predicted to spill: " + std::to_string(Demand) +
             " registers of queues and reads against a cap of " +
@@ -444,6 +441,8 @@ std::string planFlags(const TemporalBlockingPlan &Plan) {
     S += " --async-copy=" + std::to_string(Plan.AsyncDepth);
   if (Plan.Prefetch != defaultPrefetch(Plan))
     S += " --prefetch=" + std::to_string(Plan.Prefetch);
+  if (Plan.InteriorLoop != Plan.InteriorLoopDefault)
+    S += std::string(" --interior-loop=") + (Plan.InteriorLoop ? "1" : "0");
   if (Plan.MaxRegisters)
     S += " --max-registers=" + std::to_string(Plan.MaxRegisters);
   else

@@ -39,6 +39,8 @@ bool parsePlanFlags(llvm::StringRef Flags, PlanRequest &Request, bool &Naive,
       Ok = parseUnsigned(Value, N), Request.MaxRegisters = N;
     else if (Name == "--async-copy")
       Ok = parseUnsigned(Value, N), Request.AsyncCopy = N;
+    else if (Name == "--interior-loop")
+      Ok = parseUnsigned(Value, N), Request.InteriorLoop = N;
     else if (Name == "--stream-sums")
       Ok = parseUnsigned(Value, N), Request.StreamSumRows = N;
     else if (Name == "--bs") {

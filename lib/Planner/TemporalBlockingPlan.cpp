@@ -145,6 +145,8 @@ std::string TemporalBlockingPlan::summary() const {
   S += " pf=" + std::to_string(Prefetch);
   if (AsyncDepth)
     S += " async=" + std::to_string(AsyncDepth);
+  if (InteriorLoop != InteriorLoopDefault)
+    S += std::string(" interior=") + (InteriorLoop ? "1" : "0");
   if (MaxRegisters)
     S += " maxreg=" + std::to_string(MaxRegisters);
   else if (BlocksPerSM > 1)
@@ -264,6 +266,21 @@ unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
   return Needed;
 }
 
+unsigned planRegisterCap(const TemporalBlockingPlan &Plan,
+                         unsigned RegistersPerSM) {
+  if (Plan.MaxRegisters)
+    return (Plan.MaxRegisters + 7) / 8 * 8;
+  return std::min(255u, RegistersPerSM /
+                            (Plan.threadsPerBlock() * Plan.BlocksPerSM) / 8 *
+                            8);
+}
+
+bool planPredictedToSpill(const TemporalBlockingPlan &Plan,
+                          const StencilAnalysis &A, unsigned RegistersPerSM) {
+  return planRegisterDemand(Plan, A) * 10 >=
+         planRegisterCap(Plan, RegistersPerSM) * 9;
+}
+
 /// The register cap __launch_bounds__ implies for \p Blocks blocks per SM.
 static unsigned registerCap(const TemporalBlockingPlan &Plan, unsigned Blocks,
                             const DeviceLimits &Limits) {
@@ -380,10 +397,12 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     unsigned Rows = *R.StreamSumRows;
     if (R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
         R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
-        R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.AsyncCopy) {
+        R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.AsyncCopy ||
+        R.InteriorLoop) {
       Error = "--stream-sums replaces the blocked plan: it takes none of "
               "--bt, --bs, --sl, --ns, --exchange, --rd, --opt, --prefetch, "
-              "--async-copy, --blocks-per-sm and --max-registers";
+              "--async-copy, --interior-loop, --blocks-per-sm and "
+              "--max-registers";
       return std::nullopt;
     }
     if (Rows != 1 && Rows != 2 && Rows != 4) {
@@ -693,6 +712,35 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
             std::to_string(Plan.sharedBytes()) +
             " bytes of shared memory exceed the " +
             std::to_string(Limits.MaxSharedPerSM) + " bytes of an SM";
+    return std::nullopt;
+  }
+
+  // The interior loop: on where the measurements say it pays
+  // (docs/plans.md, "The interior loop"): 2D and 3D plans of more than one
+  // time step whose queues and reads leave room under the register cap.
+  // Its columns, one basic block each, let ptxas interleave the levels:
+  // more registers live (box3d2r double at its default plan, predicted
+  // to spill, spilled 276 bytes with it, none without; bT=1 plans, where
+  // it only drops the load's select, lost occupancy to it: box2d3r float
+  // 281 against 222 GCells/s on the H100). Stars of radius 3 and more
+  // gained nothing or spilled (star2d3r float: 578.6 against 580.2, and 8
+  // bytes spilled at its default plan); star2d4r gained, through the
+  // option in the plan cache.
+  bool WideStar =
+      Plan.Variant == OptimizationVariant::Star && A.MaxRadius >= 3;
+  Plan.InteriorLoopDefault =
+      !G.VirtualStream && Plan.TemporalDegree > 1 && !WideStar &&
+      !planPredictedToSpill(Plan, A, Limits.RegistersPerSM);
+  if (R.InteriorLoop && *R.InteriorLoop > 1) {
+    Error = "--interior-loop=" + std::to_string(*R.InteriorLoop) +
+            " is neither 0 nor 1";
+    return std::nullopt;
+  }
+  Plan.InteriorLoop =
+      R.InteriorLoop ? *R.InteriorLoop == 1 : Plan.InteriorLoopDefault;
+  if (Plan.InteriorLoop && G.VirtualStream) {
+    Error = "--interior-loop=1: a 1D stencil's stream is one plane, which "
+            "has no interior";
     return std::nullopt;
   }
   return Plan;

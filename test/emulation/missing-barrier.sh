@@ -3,8 +3,10 @@
 # generated code must fail in emulation.
 #
 # The breakage: in the --emit-test program of j2d5pt (bT=2, SCR, 32-thread
-# blocks, whole stream), the first __syncthreads() of the steady state
-# (the inner, unrolled loop) of the degree-2 kernel is deleted. It is the
+# blocks, whole stream), the first __syncthreads() of the tail loop of the
+# degree-2 kernel is deleted: the loop that runs the steady state of every
+# block not wholly inside the domain (all of them at the check's main
+# size, about 1.5 blocks), then drains the levels. It is the
 # barrier between each thread writing its column's values into the
 # exchange buffer and the two levels reading their left and right
 # neighbours' values from it. Without it, the emulation's fibres run from
@@ -31,12 +33,12 @@ build() { # check.cu binary
 "$STENCILCC" --emit-test "$SRC/benchmarks/stencils/j2d5pt.c" \
   --bt=2 --bs=32 --sl=0 -o "$WORK/intact.cu" || exit 1
 
-# Line of the first barrier after the steady-state marker of the _bt2 kernel.
+# Line of the first barrier after the tail-loop marker of the _bt2 kernel.
 line=$(awk '/^stencilcc_[A-Za-z0-9_]*_bt2\(/ { k = 1 }
-            k && /\/\/ Inner: every level busy/ { inner = 1 }
+            k && /\/\/ Tail:/ { inner = 1 }
             inner && /^ *__syncthreads\(\);$/ { print NR; exit }' "$WORK/intact.cu")
 if [[ -z $line ]]; then
-  echo "missing-barrier: no steady-state barrier found in the _bt2 kernel" >&2
+  echo "missing-barrier: no tail-loop barrier found in the _bt2 kernel" >&2
   exit 1
 fi
 sed "${line}d" "$WORK/intact.cu" >"$WORK/broken.cu"

@@ -221,7 +221,8 @@ cl::opt<OptimizationVariant> Variant(
 cl::opt<unsigned> Prefetch("prefetch",
                            cl::desc("Planes the loads run ahead of the first "
                                     "level, hiding global-memory latency "
-                                    "(0..8, default: 2)"),
+                                    "(0..8, default: 2, or 1 with "
+                                    "--async-copy)"),
                            cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<unsigned> AsyncCopy(
     "async-copy",
@@ -230,6 +231,16 @@ cl::opt<unsigned> AsyncCopy(
              "registers: 0..8 planes ahead of their use, 2D and 3D blocked "
              "plans (default: 0, loads into registers)"),
     cl::value_desc("n"), cl::cat(PlanCategory));
+cl::opt<unsigned> InteriorLoop(
+    "interior-loop",
+    cl::desc("1: the steady state runs the periods whose planes all lie "
+             "inside the domain, in blocks inside it, through a loop "
+             "without boundary selects and loads, the others through the "
+             "guarded tail; 0: one loop with boundary selects (2D and 3D "
+             "blocked plans; default: 1 where bT > 1, the plan is not "
+             "predicted to spill and not a star of radius 3 or more, else "
+             "0)"),
+    cl::value_desc("0|1"), cl::cat(PlanCategory));
 cl::opt<bool> FastMath(
     "fast-math",
     cl::desc("Faster, not correctly rounded arithmetic in the update: a "
@@ -309,7 +320,7 @@ bool anyPlanOption(const PlanRequest &R) {
   return R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
          R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
          R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.StreamSumRows ||
-         R.AsyncCopy;
+         R.AsyncCopy || R.InteriorLoop;
 }
 
 /// The release of the nvcc on this machine ("13.0"), or "" without one:
@@ -760,6 +771,8 @@ int main(int Argc, const char **Argv) {
     Request.StreamSumRows = StreamSums;
   if (AsyncCopy.getNumOccurrences())
     Request.AsyncCopy = AsyncCopy;
+  if (InteriorLoop.getNumOccurrences())
+    Request.InteriorLoop = InteriorLoop;
   if (Naive && StreamSums.getNumOccurrences())
     return fail("--naive and --stream-sums each replace the blocked plan; "
                 "give one of them");

@@ -68,6 +68,7 @@ struct PlanRequest {
   std::optional<unsigned> MaxRegisters;          ///< --max-registers
   std::optional<unsigned> StreamSumRows;         ///< --stream-sums
   std::optional<unsigned> AsyncCopy;             ///< --async-copy
+  std::optional<unsigned> InteriorLoop;          ///< --interior-loop (0, 1)
 };
 
 /// The kernel's view of the dimensions. The streaming dimension is the
@@ -115,6 +116,14 @@ struct TemporalBlockingPlan {
   /// stage holds AsyncRing planes, a divisor of the unrolled period.
   unsigned AsyncDepth = 0;
   unsigned AsyncRing = 0;
+  /// --interior-loop: the steady state runs periods whose planes all lie
+  /// inside the domain, in blocks whose tiles do too, through a loop with
+  /// no boundary select and no boundary load; the other periods through
+  /// the guarded tail columns (2D and 3D). Off, the steady state is one
+  /// loop of columns with boundary selects. InteriorLoopDefault is what
+  /// the default rule gives the plan (defaultInteriorLoop).
+  bool InteriorLoop = false;
+  bool InteriorLoopDefault = false;
   /// Relative plane level \p Level works on in column \p Column.
   int64_t planeAt(unsigned Level, int64_t Column) const {
     return Level == 0 ? Column : Column - Prefetch - int64_t(Level) * Lag;
@@ -201,6 +210,17 @@ struct DeviceLimits {
 /// cap; the rest holds addresses and indices.
 unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
                             const StencilAnalysis &A);
+
+/// The registers per thread ptxas may use under the plan: --max-registers
+/// rounded up to ptxas's granule of 8, else the __launch_bounds__ cap of
+/// its blocks per SM.
+unsigned planRegisterCap(const TemporalBlockingPlan &Plan,
+                         unsigned RegistersPerSM = 65536);
+/// Whether the plan's register demand reaches 9/10 of its cap, where
+/// ptxas spills (the rest holds addresses and indices).
+bool planPredictedToSpill(const TemporalBlockingPlan &Plan,
+                          const StencilAnalysis &A,
+                          unsigned RegistersPerSM = 65536);
 
 /// Builds the plan for \p P / \p A from \p R and documented defaults.
 /// Returns nullopt and sets \p Error to the reason for an invalid plan.
