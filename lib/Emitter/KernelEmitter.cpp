@@ -916,10 +916,6 @@ std::string BlockedKernelWriter::write() {
       writeColumn(OS, Phase::Interior, Col, "    ");
     OS << "  }\n";
     OS << "  // Tail: the other periods, then loads stop and levels drain.\n";
-    OS << "  for (; c <= last_col_" << D << "; c += " << U << ") {\n";
-    for (int64_t Col = 0; Col < U; ++Col)
-      writeColumn(OS, Phase::Tail, Col, "    ");
-    OS << "  }\n";
   } else {
     OS << "  // Inner: every level busy, no guards.\n";
     OS << "  for (; c + " << U - 1 << " <= load_last; c += " << U << ") {\n";
@@ -927,11 +923,11 @@ std::string BlockedKernelWriter::write() {
       writeColumn(OS, Phase::Inner, Col, "    ");
     OS << "  }\n";
     OS << "  // Tail: loads stop, levels drain.\n";
-    OS << "  for (; c <= last_col_" << D << "; c += " << U << ") {\n";
-    for (int64_t Col = 0; Col < U; ++Col)
-      writeColumn(OS, Phase::Tail, Col, "    ");
-    OS << "  }\n";
   }
+  OS << "  for (; c <= last_col_" << D << "; c += " << U << ") {\n";
+  for (int64_t Col = 0; Col < U; ++Col)
+    writeColumn(OS, Phase::Tail, Col, "    ");
+  OS << "  }\n";
   if (Plan.AsyncDepth)
     OS << "  stencilcc_async_wait<0>(); // no copy outlives the block\n";
   OS << "}\n";
