@@ -828,9 +828,9 @@ std::string BlockedKernelWriter::write() {
   // which runs only the remainder steps, never has it.
   bool HasInterior =
       Plan.InteriorLoop && (D > 1 || Plan.TemporalDegree == 1);
-  int64_t ReachBack = D > 1 ? Plan.Prefetch + int64_t(D - 1) * Lag : 0;
-  int64_t ReachAhead = U - 1 + Plan.AsyncDepth;
   if (HasInterior) {
+    int64_t ReachBack = D > 1 ? Plan.Prefetch + int64_t(D - 1) * Lag : 0;
+    int64_t ReachAhead = U - 1 + Plan.AsyncDepth;
     OS << "  // The block's whole tile lies inside the loop bounds and the "
           "array.\n";
     OS << "  const bool tile_inside = " << TileInside << ";\n";

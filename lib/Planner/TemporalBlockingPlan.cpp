@@ -266,26 +266,30 @@ unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
   return Needed;
 }
 
+/// The register cap __launch_bounds__ implies for \p Blocks blocks per SM.
+static unsigned registerCap(const TemporalBlockingPlan &Plan, unsigned Blocks,
+                            unsigned RegistersPerSM) {
+  unsigned Cap = RegistersPerSM / (Plan.threadsPerBlock() * Blocks);
+  return std::min(255u, Cap / 8 * 8);
+}
+
+/// ptxas spills where the registers a plan controls reach 9/10 of the cap
+/// (the rest holds addresses and indices).
+static bool reachesSpill(unsigned Demand, unsigned Cap) {
+  return Demand * 10 >= Cap * 9;
+}
+
 unsigned planRegisterCap(const TemporalBlockingPlan &Plan,
                          unsigned RegistersPerSM) {
   if (Plan.MaxRegisters)
     return (Plan.MaxRegisters + 7) / 8 * 8;
-  return std::min(255u, RegistersPerSM /
-                            (Plan.threadsPerBlock() * Plan.BlocksPerSM) / 8 *
-                            8);
+  return registerCap(Plan, Plan.BlocksPerSM, RegistersPerSM);
 }
 
 bool planPredictedToSpill(const TemporalBlockingPlan &Plan,
                           const StencilAnalysis &A, unsigned RegistersPerSM) {
-  return planRegisterDemand(Plan, A) * 10 >=
-         planRegisterCap(Plan, RegistersPerSM) * 9;
-}
-
-/// The register cap __launch_bounds__ implies for \p Blocks blocks per SM.
-static unsigned registerCap(const TemporalBlockingPlan &Plan, unsigned Blocks,
-                            const DeviceLimits &Limits) {
-  unsigned Cap = Limits.RegistersPerSM / (Plan.threadsPerBlock() * Blocks);
-  return std::min(255u, Cap / 8 * 8);
+  return reachesSpill(planRegisterDemand(Plan, A),
+                      planRegisterCap(Plan, RegistersPerSM));
 }
 
 /// The smallest divisor of \p U that is at least \p AtLeast: a ring
@@ -547,8 +551,8 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     // at once: a default bT gives way until they fit one block's cap
     // (box2d4r float: 255 registers and a spill at bT=4, 214 at bT=2).
     auto Fits = [&] {
-      return planRegisterDemand(Plan, A) * 10 <
-             registerCap(Plan, 1, Limits) * 9;
+      return !reachesSpill(planRegisterDemand(Plan, A),
+                           registerCap(Plan, 1, Limits.RegistersPerSM));
     };
     if (!R.TemporalDegree)
       while (Plan.TemporalDegree > 1 && !Fits())
@@ -577,8 +581,8 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     layoutQueues(Plan, A);
     bool Cached = !ThreeD && neighboursShared(Plan, A);
     if (Cached && !R.TemporalDegree) {
-      unsigned Two = registerCap(Plan, 2, Limits) * 13 / 16;
-      unsigned One = registerCap(Plan, 1, Limits) * 5 / 8;
+      unsigned Two = registerCap(Plan, 2, Limits.RegistersPerSM) * 13 / 16;
+      unsigned One = registerCap(Plan, 1, Limits.RegistersPerSM) * 5 / 8;
       while (queueRegisters(Plan, A) > Two &&
              4 * (Plan.TemporalDegree - 1) >= 3 * DefaultDegree)
         --Plan.TemporalDegree;
@@ -694,8 +698,8 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     for (unsigned M = 3; M > 1; --M)
       if (Plan.threadsPerBlock() * M <= Limits.MaxThreadsPerSM &&
           Plan.sharedBytes() * M <= Limits.MaxSharedPerSM &&
-          Needed * 10 < registerCap(Plan, M, Limits) * 9 &&
-          registerCap(Plan, M, Limits) >= 80) {
+          !reachesSpill(Needed, registerCap(Plan, M, Limits.RegistersPerSM)) &&
+          registerCap(Plan, M, Limits.RegistersPerSM) >= 80) {
         Plan.BlocksPerSM = M;
         break;
       }

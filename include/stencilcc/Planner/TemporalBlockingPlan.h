@@ -121,7 +121,8 @@ struct TemporalBlockingPlan {
   /// no boundary select and no boundary load; the other periods through
   /// the guarded tail columns (2D and 3D). Off, the steady state is one
   /// loop of columns with boundary selects. InteriorLoopDefault is what
-  /// the default rule gives the plan (defaultInteriorLoop).
+  /// makePlan's default rule gives the plan, so that planFlags and
+  /// summary() name the option only where the plan departs from it.
   bool InteriorLoop = false;
   bool InteriorLoopDefault = false;
   /// Relative plane level \p Level works on in column \p Column.
