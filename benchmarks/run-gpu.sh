@@ -50,7 +50,9 @@
 #
 # Output: progress lines, then a short table (also in $OUT/table.txt). Full logs under $OUT:
 #   compile.txt (every nvcc log, -Xptxas -v), checks.txt (every CHECK/CHECKINFO line),
-#   times.txt (every TIME line), status.txt (one line per entry), table.txt.
+#   times.txt (every TIME line), status.txt (one line per entry), table.txt, helpers.txt (the
+#   checks of test/gpu/*.cu: the arithmetic helpers of generated kernels over all their inputs,
+#   run with the entries' checks; each counts as one check).
 # Build products go to $BENCH_BUILD (default /tmp/stencilcc-bench).
 # Environment (tests only): NVCC_LINK_EXTRA=extra link arguments.
 set -euo pipefail
@@ -442,6 +444,25 @@ if [[ $do_check == 1 ]]; then
     CHK_STATE[$s]=$state
   done
   echo "[check] $npass passed, $nfail failed, $ncrash crashed, $nskip entries skipped ($(elapsed))"
+
+  # The arithmetic helpers that generated kernels call, over all their inputs, with
+  # the GPU's own instructions (test/gpu/*.cu; each prints one summary line and exits 0
+  # when it found no mismatch). A failure counts as a failed check.
+  helper_lines=()
+  : >"$OUT/helpers.txt"
+  for src in "$ROOT"/test/gpu/*.cu; do
+    h=$(basename "$src" .cu)
+    if "$NVCC" -arch="$ARCH" -O3 -o "$BUILD/helper-$h" "$src" >>"$OUT/helpers.txt" 2>&1 &&
+      timeout 120 "$BUILD/helper-$h" >"$BUILD/helper-$h.txt" 2>&1; then
+      npass=$((npass + 1))
+    else
+      nfail=$((nfail + 1))
+      fail_list+=("FAIL helper $h (see $OUT/helpers.txt)")
+    fi
+    cat "$BUILD/helper-$h.txt" >>"$OUT/helpers.txt" 2>/dev/null || true
+    helper_lines+=("$(head -n 1 "$BUILD/helper-$h.txt" 2>/dev/null || echo "$h: did not run")")
+  done
+  echo "[check] helpers: ${helper_lines[*]:-none} ($(elapsed))"
 fi
 
 # ---------------------------------------------------------------- timings
@@ -618,6 +639,7 @@ plan_summary() { # file
   ((${#spill_list[@]} > 8)) && echo "  ... $((${#spill_list[@]} - 8)) more in $OUT/status.txt"
   if [[ $do_check == 1 ]]; then
     echo "checks: $npass passed, $((nfail + ncrash)) failed ($nfail CHECK lines FAIL, $ncrash entries crashed), $nskip entries skipped; seed $seed"
+    for x in "${helper_lines[@]}"; do echo "  helper ${x:0:120}"; done
     for x in "${fail_list[@]:0:20}"; do echo "  ${x:0:120}"; done
     ((${#fail_list[@]} > 20)) && echo "  ... $((${#fail_list[@]} - 20)) more in $OUT/checks.txt"
     for x in "${warn_list[@]:0:5}"; do echo "  warning: ${x:0:110}"; done

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Emitter/CudaEmitter.h"
 #include "stencilcc/Emitter/ConstantDivision.h"
+#include "stencilcc/Emitter/FloatSquareRoot.h"
 #include "stencilcc/Emitter/KernelEmitter.h"
 #include "stencilcc/Emitter/PartialSums.h"
 #include "stencilcc/Emitter/StreamSumsKernel.h"
@@ -386,15 +387,17 @@ std::string emitCudaTranslationUnit(const std::string &Source,
   std::string Out = Source;
   for (const Edit &E : Edits)
     Out.replace(E.Begin, E.End - E.Begin, E.Text);
-  bool ConstantDivision = false, AsyncCopy = false;
+  bool ConstantDivision = false, FloatSquareRoot = false, AsyncCopy = false;
   for (const RegionToEmit &R : Regions) {
-    ConstantDivision |=
-        lowerConstantDivisions(*R.Program->Rhs->clone(), R.Plan.FastMath);
+    ExprPtr Update = R.Program->Rhs->clone();
+    ConstantDivision |= lowerConstantDivisions(*Update, R.Plan.FastMath);
+    FloatSquareRoot |= lowerFloatSquareRoots(*Update);
     AsyncCopy |= !R.Naive && R.Plan.AsyncDepth;
   }
   return fill(PreludeTemplate,
               {{"VERSION", STENCILCC_VERSION}, {"INPUT", FileName}}) +
          (ConstantDivision ? ConstantDivisionTemplate : "") +
+         (FloatSquareRoot ? FloatSquareRootTemplate : "") +
          (AsyncCopy ? AsyncCopyTemplate : "") + Out;
 }
 

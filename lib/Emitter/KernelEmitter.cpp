@@ -10,6 +10,7 @@
 #include "stencilcc/Emitter/KernelEmitter.h"
 #include "stencilcc/Emitter/CircularQueueLayout.h"
 #include "stencilcc/Emitter/ConstantDivision.h"
+#include "stencilcc/Emitter/FloatSquareRoot.h"
 #include "stencilcc/Emitter/PartialSums.h"
 
 #include <algorithm>
@@ -189,6 +190,7 @@ std::string emitUpdateFunction(const KernelContext &K) {
   };
   Rename(*Renamed);
   lowerConstantDivisions(*Renamed, Plan.FastMath);
+  lowerFloatSquareRoots(*Renamed);
   std::string Body = printExpr(*Renamed, PrintAccess, /*ExplicitCasts=*/true);
 
   std::ostringstream OS;

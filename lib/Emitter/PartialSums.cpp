@@ -1,6 +1,7 @@
 //===- Emitter/PartialSums.cpp --------------------------------------------===//
 #include "stencilcc/Emitter/PartialSums.h"
 #include "stencilcc/Emitter/ConstantDivision.h"
+#include "stencilcc/Emitter/FloatSquareRoot.h"
 
 #include <functional>
 #include <sstream>
@@ -130,8 +131,10 @@ PartialSumForm partialSumForm(const KernelContext &K) {
   Linearizer Lin(K.Plan, F);
   Lin.add(*Core, [](ExprPtr T) { return T; });
   for (auto &[S, Terms] : F.Groups)
-    for (ExprPtr &T : Terms)
+    for (ExprPtr &T : Terms) {
       lowerConstantDivisions(*T, K.Plan.FastMath);
+      lowerFloatSquareRoots(*T);
+    }
 
   ExprPtr Sum = Expr::scalarRef("sum", F.SumType);
   for (ExprPtr &C : Lin.Constants)
@@ -139,6 +142,7 @@ PartialSumForm partialSumForm(const KernelContext &K) {
   for (auto It = Enclosing.rbegin(); It != Enclosing.rend(); ++It)
     Sum = withOperand(*It->first, It->second, std::move(Sum));
   lowerConstantDivisions(*Sum, K.Plan.FastMath);
+  lowerFloatSquareRoots(*Sum);
   F.Finish = std::move(Sum);
   return F;
 }

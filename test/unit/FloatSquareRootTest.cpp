@@ -1,0 +1,138 @@
+//===- FloatSquareRootTest.cpp - sqrt of a float, in double ---------------===//
+//
+// The helpers emitted for sqrt((double)x) and 1.0 / sqrt((double)x) of a
+// float x must give what IEEE double sqrt and division give. They are
+// host-compilable, so they are checked here against the host's: a sample
+// of all positive floats (every one with STENCILCC_FLOAT_SQRT_STRIDE=1),
+// each with every seed within four units in the last place of 1/sqrt(x)
+// rounded to float (the GPU's seed, rsqrtf, is documented within two), and
+// the special values. test/gpu/float-square-root.cu checks all 2^32 floats
+// with the GPU's own seed. The lowering pass is checked on expression trees.
+//
+//===----------------------------------------------------------------------===//
+#define __host__
+#define __device__
+#define __forceinline__ inline
+#include STENCILCC_FLOAT_SQRT_TEMPLATE
+
+#include "stencilcc/Emitter/FloatSquareRoot.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+using namespace stencilcc;
+
+namespace {
+
+uint32_t bitsOf(float F) {
+  uint32_t B;
+  std::memcpy(&B, &F, sizeof B);
+  return B;
+}
+uint64_t bitsOf(double D) {
+  uint64_t B;
+  std::memcpy(&B, &D, sizeof B);
+  return B;
+}
+float floatOf(uint32_t B) {
+  float F;
+  std::memcpy(&F, &B, sizeof F);
+  return F;
+}
+
+bool sameDouble(double A, double B) {
+  return (std::isnan(A) && std::isnan(B)) || bitsOf(A) == bitsOf(B);
+}
+
+TEST(FloatSquareRootTest, EqualsIeeeForEverySeedWithinFourUlps) {
+  uint32_t Stride = 1021; // a prime: the sample walks every mantissa pattern
+  if (const char *S = std::getenv("STENCILCC_FLOAT_SQRT_STRIDE"))
+    Stride = std::max(1, std::atoi(S));
+  uint64_t Checked = 0, SqrtMismatches = 0, RsqrtMismatches = 0;
+  for (uint64_t B = 1; B < bitsOf(std::numeric_limits<float>::infinity());
+       B += Stride) {
+    const float X = floatOf(uint32_t(B));
+    const double D = X, Sqrt = std::sqrt(D), Rsqrt = 1.0 / std::sqrt(D);
+    const uint32_t Seed = bitsOf(float(1.0 / std::sqrt(D)));
+    for (int K = -4; K <= 4; ++K) {
+      double Y;
+      const double Q = stencilcc_sqrt_seeded(D, floatOf(Seed + K), Y);
+      const double R = fma(Y, fma(-Q, Y, 1.0), Y);
+      SqrtMismatches += bitsOf(Q) != bitsOf(Sqrt);
+      RsqrtMismatches += bitsOf(R) != bitsOf(Rsqrt);
+      ++Checked;
+    }
+  }
+  EXPECT_GT(Checked, 1000000u);
+  EXPECT_EQ(SqrtMismatches, 0u);
+  EXPECT_EQ(RsqrtMismatches, 0u);
+}
+
+TEST(FloatSquareRootTest, HelpersEqualIeeeOnSpecialAndEdgeValues) {
+  const float Inf = std::numeric_limits<float>::infinity();
+  const float Values[] = {0.0f,
+                          -0.0f,
+                          Inf,
+                          -Inf,
+                          std::numeric_limits<float>::quiet_NaN(),
+                          -1.0f,
+                          -0x1p-149f,
+                          0x1p-149f,
+                          0x1.fffffcp-127f,
+                          0x1p-126f,
+                          1.0f,
+                          0x1.fffffep0f,
+                          2.0f,
+                          4.0f,
+                          1.3057f,
+                          std::numeric_limits<float>::max()};
+  for (float X : Values) {
+    const double D = X;
+    EXPECT_TRUE(sameDouble(stencilcc_sqrt_f(X), std::sqrt(D))) << "x = " << X;
+    EXPECT_TRUE(sameDouble(stencilcc_rsqrt_f(X), 1.0 / std::sqrt(D)))
+        << "x = " << X;
+  }
+}
+
+/// sqrt((double)x) for a float reference x, optionally divided into C.
+ExprPtr floatSqrt(ScalarType Operand = ScalarType::Float) {
+  std::vector<ExprPtr> Args;
+  Args.push_back(Expr::cast(ScalarType::Double,
+                            Expr::scalarRef("x", Operand), /*Implicit=*/true));
+  return Expr::call("sqrt", std::move(Args), ScalarType::Double);
+}
+
+ExprPtr over(const char *Spelling, double C, ExprPtr Divisor) {
+  return Expr::binary("/", Expr::floatLiteral(Spelling, C, ScalarType::Double),
+                      std::move(Divisor), ScalarType::Double);
+}
+
+std::string lowered(ExprPtr E, bool ExpectUsed = true) {
+  EXPECT_EQ(lowerFloatSquareRoots(*E), ExpectUsed);
+  return printExpr(*E, [](const ArrayAccess &) { return std::string("a"); });
+}
+
+TEST(FloatSquareRootTest, LowersSquareRootsOfFloats) {
+  EXPECT_EQ(lowered(over("1.0", 1.0, floatSqrt())), "stencilcc_rsqrt_f(x)");
+  EXPECT_EQ(lowered(over("0.5", 0.5, floatSqrt())),
+            "0.5 * stencilcc_rsqrt_f(x)");
+  EXPECT_EQ(lowered(over("-2.0", -2.0, floatSqrt())),
+            "-2.0 * stencilcc_rsqrt_f(x)");
+  // Another numerator keeps IEEE division, of the exact square root.
+  EXPECT_EQ(lowered(over("3.0", 3.0, floatSqrt())),
+            "3.0 / stencilcc_sqrt_f(x)");
+  EXPECT_EQ(lowered(Expr::binary("+", Expr::scalarRef("y", ScalarType::Double),
+                                 floatSqrt(), ScalarType::Double)),
+            "y + stencilcc_sqrt_f(x)");
+  // The square root of a double is C's.
+  EXPECT_EQ(lowered(over("1.0", 1.0, floatSqrt(ScalarType::Double)),
+                    /*ExpectUsed=*/false),
+            "1.0 / sqrt(x)");
+}
+
+} // namespace
