@@ -29,6 +29,8 @@ const char *candidateRoleName(CandidateRole R) {
     return "reuse";
   case CandidateRole::AsyncCopy:
     return "async-copy";
+  case CandidateRole::InteriorLoop:
+    return "interior-loop";
   }
   return "?";
 }
@@ -163,6 +165,18 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     C.AsyncCopy = Base.AsyncDepth ? 0u : 4u;
     C.Prefetch = Base.AsyncDepth ? 2u : 1u;
     Add(C, CandidateRole::AsyncCopy, unsigned(I));
+  }
+  // Every blocked base of bT > 1 with the interior loop the other way: the
+  // planner's rule (on unless predicted to spill or a star of radius 3 or
+  // more) misses both ways on the H100 (star2d1r double 717 -> 561
+  // GCells/s with it at bT=7, star2d4r float better with it; plans.md).
+  for (size_t I = 0; I < BlockedBases; ++I) {
+    const TemporalBlockingPlan Base = Out[I].Plan;
+    if (Base.Geometry.VirtualStream || Base.TemporalDegree < 2)
+      continue;
+    PlanRequest C = RequestOf(Base);
+    C.InteriorLoop = Base.InteriorLoop ? 0u : 1u;
+    Add(C, CandidateRole::InteriorLoop, unsigned(I));
   }
   for (size_t I = 0; I < Bases; ++I) {
     const TemporalBlockingPlan Base = Out[I].Plan;

@@ -508,7 +508,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
 
   std::set<std::string> Flags;
   unsigned Models = 0, Naives = 0, StreamSums = 0, AsyncCopies = 0,
-           BlockedBases = 0;
+           InteriorLoops = 0, BlockedBases = 0;
   bool SeenVariant = false;
   for (size_t I = 0; I < Cands.size(); ++I) {
     const TuningCandidate &C = Cands[I];
@@ -568,7 +568,24 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       EXPECT_EQ(C.Plan.BlockSizes, B.Plan.BlockSizes);
       EXPECT_EQ(C.Plan.Variant, B.Plan.Variant);
       EXPECT_EQ(C.Plan.Exchange, B.Plan.Exchange);
+      EXPECT_EQ(InteriorLoops, 0u);
       ++AsyncCopies;
+    } else if (C.Role == CandidateRole::InteriorLoop) {
+      // Every blocked base of bT > 1 with the interior loop the other way,
+      // after the asynchronous copies; nothing else differs.
+      ASSERT_LT(C.Base, I);
+      const TuningCandidate &B = Cands[C.Base];
+      EXPECT_TRUE(isBaseRole(B.Role));
+      EXPECT_GT(B.Plan.TemporalDegree, 1u);
+      EXPECT_NE(C.Plan.InteriorLoop, B.Plan.InteriorLoop);
+      EXPECT_EQ(C.Plan.AsyncDepth, B.Plan.AsyncDepth);
+      EXPECT_EQ(C.Plan.TemporalDegree, B.Plan.TemporalDegree);
+      EXPECT_EQ(C.Plan.BlockSizes, B.Plan.BlockSizes);
+      EXPECT_EQ(C.Plan.Variant, B.Plan.Variant);
+      EXPECT_EQ(C.Plan.Exchange, B.Plan.Exchange);
+      EXPECT_EQ(C.Plan.BlocksPerSM, B.Plan.BlocksPerSM);
+      EXPECT_FALSE(SeenVariant);
+      ++InteriorLoops;
     } else {
       SeenVariant = true;
       ASSERT_LT(C.Base, I);
@@ -598,6 +615,8 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   // One per blocked base but those whose variant duplicates a base.
   EXPECT_GT(AsyncCopies, 0u);
   EXPECT_LE(AsyncCopies, BlockedBases);
+  EXPECT_GT(InteriorLoops, 0u);
+  EXPECT_LE(InteriorLoops, BlockedBases);
   EXPECT_EQ(StreamSums, S.analysis().NumDims == 3 && S.analysis().SumOfProducts
                             ? 2u
                             : 0u);
@@ -643,7 +662,8 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
   std::vector<unsigned> Caps;
   unsigned Variants = 0;
   for (const TuningCandidate &C : Cands) {
-    if (isBaseRole(C.Role) || C.Role == CandidateRole::AsyncCopy)
+    if (isBaseRole(C.Role) || C.Role == CandidateRole::AsyncCopy ||
+        C.Role == CandidateRole::InteriorLoop)
       continue;
     ++Variants;
     EXPECT_EQ(C.Base, 0u);
@@ -659,7 +679,15 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
     EXPECT_EQ(Cands[8 + I].Base, I);
     EXPECT_EQ(Cands[8 + I].Plan.AsyncDepth, 4u);
   }
-  EXPECT_EQ(Cands.size(), 15u + Variants);
+  // Then those of bT > 1 (all but the default at bT=1) with the interior
+  // loop off (on by default for a star of radius 1).
+  for (unsigned K = 0; K < 6; ++K) {
+    ASSERT_LT(15 + K, Cands.size());
+    EXPECT_EQ(Cands[15 + K].Role, CandidateRole::InteriorLoop);
+    EXPECT_EQ(Cands[15 + K].Base, K);
+    EXPECT_FALSE(Cands[15 + K].Plan.InteriorLoop);
+  }
+  EXPECT_EQ(Cands.size(), 21u + Variants);
   EXPECT_TRUE(candidates(S, 0, 0).size() >= 1);
   for (const TuningCandidate &C : candidates(S, 0, 0))
     EXPECT_NE(C.Role, CandidateRole::Model);

@@ -36,9 +36,10 @@ namespace stencilcc {
 
 enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
                            StreamSums, RegisterCap, SharedSlots, ReuseDegree,
-                           AsyncCopy };
+                           AsyncCopy, InteriorLoop };
 /// "default", "bt-neighbour", "specialization", "model", "naive",
-/// "stream-sums", "cap", "shared-slots", "reuse", "async-copy".
+/// "stream-sums", "cap", "shared-slots", "reuse", "async-copy",
+/// "interior-loop".
 const char *candidateRoleName(CandidateRole R);
 
 struct TuningCandidate {
