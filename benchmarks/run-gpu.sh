@@ -627,6 +627,11 @@ fi
 } >"$OUT/status.txt"
 
 # ---------------------------------------------------------------- table
+# A number with N decimals, or '-' where there is none. Defined here, before any table
+# row: coreutils has a command of the same name.
+fmt() { # value decimals
+  if [[ -n $1 ]]; then printf "%.${2}f" "$1" 2>/dev/null || echo "$1"; else echo -; fi
+}
 plan_summary() { # file
   head -n 80 "$1" | grep -m1 -E '^[[:space:]]*//.*plan:' | sed -E 's@^[[:space:]]*//[[:space:]]*plan:[[:space:]]*@@' | cut -c1-30 || true
 }
@@ -671,7 +676,6 @@ plan_summary() { # file
         esac
         [[ ${C_STAT[$x]:-} =~ spill=[1-9] ]] && chk="${chk}s"
       done
-      fmt() { if [[ -n $1 ]]; then printf "%.${2}f" "$1" 2>/dev/null || echo "$1"; else echo -; fi; }
       printf '%-11s %-6s %-30s %9s %8s %8s %8s %8s %7s %s\n' "${E_NAME[i]}" "${E_REAL[i]}" "${plan:--}" \
         "$(fmt "$gf" 1)" "$(fmt "$gc" 2)" "$(fmt "$gm" 2)" "$(fmt "$gb" 2)" "$(fmt "$gv" 2)" "$sp" "$chk"
     done
