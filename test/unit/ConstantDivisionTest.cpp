@@ -14,6 +14,8 @@
 
 #include "stencilcc/Emitter/ConstantDivision.h"
 
+#include "FloatBits.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -23,24 +25,10 @@
 #include <random>
 
 using namespace stencilcc;
+using stencilcc::test::bitsOf;
+using stencilcc::test::floatOf;
 
 namespace {
-
-uint32_t bitsOf(float F) {
-  uint32_t B;
-  std::memcpy(&B, &F, sizeof B);
-  return B;
-}
-uint64_t bitsOf(double D) {
-  uint64_t B;
-  std::memcpy(&B, &D, sizeof B);
-  return B;
-}
-float floatOf(uint32_t B) {
-  float F;
-  std::memcpy(&F, &B, sizeof F);
-  return F;
-}
 
 const float FloatDivisors[] = {6.1942f, 118.0f,       3.0f,     0.1f,
                                7.0f,    1.5f,         -9.0f,    0x1.fffffep0f,

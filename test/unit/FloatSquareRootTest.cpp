@@ -17,6 +17,8 @@
 
 #include "stencilcc/Emitter/FloatSquareRoot.h"
 
+#include "FloatBits.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -26,24 +28,10 @@
 #include <limits>
 
 using namespace stencilcc;
+using stencilcc::test::bitsOf;
+using stencilcc::test::floatOf;
 
 namespace {
-
-uint32_t bitsOf(float F) {
-  uint32_t B;
-  std::memcpy(&B, &F, sizeof B);
-  return B;
-}
-uint64_t bitsOf(double D) {
-  uint64_t B;
-  std::memcpy(&B, &D, sizeof B);
-  return B;
-}
-float floatOf(uint32_t B) {
-  float F;
-  std::memcpy(&F, &B, sizeof F);
-  return F;
-}
 
 bool sameDouble(double A, double B) {
   return (std::isnan(A) && std::isnan(B)) || bitsOf(A) == bitsOf(B);
