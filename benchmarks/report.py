@@ -111,11 +111,12 @@ def read_gen(gen):
 
 
 def plan_header(gen, entry):
-    """The '// plan:' line stencilcc writes into the first 80 lines of a generated file."""
+    """The first '// plan:' line of a generated file (its first region's banner, after the
+    helper templates, which can take more than 80 lines)."""
     path = os.path.join(gen, os.path.basename(entry["file"]))
     try:
         with open(path) as f:
-            for _, line in zip(range(80), f):
+            for line in f:
                 m = re.match(r"\s*//\s*plan:\s*(.*)", line)
                 if m:
                     return m.group(1).strip()

@@ -361,11 +361,11 @@ for ((i = 0; i < NE; i++)); do
     naive|bt1) bt=1 src=plan ;;
     bt[0-9]*) bt=${p#bt}; bt=${bt%%-*} src=plan ;;
     *)
-      bt=$(head -n 80 "${E_FILE[i]}" | grep -m1 -E '^[[:space:]]*//.*plan:' | grep -oE 'bT=[0-9]+' | head -n1 | cut -d= -f2 || true)
+      bt=$(grep -m1 -E '^[[:space:]]*//.*plan:' "${E_FILE[i]}" | grep -oE 'bT=[0-9]+' | head -n1 | cut -d= -f2 || true)
       # a cached plan may be the naive or the streaming partial-sums kernel
       # ('// plan: naive (...)', '// plan: stream-sums ...'): one step per launch
-      if [[ -z $bt ]] && head -n 80 "${E_FILE[i]}" | grep -m1 -E '^[[:space:]]*//.*plan:' | grep -qE 'plan:[[:space:]]*(naive|stream-sums)'; then bt=1; fi
-      if [[ -z $bt ]]; then bt=$(head -n 80 "${E_FILE[i]}" | grep -oE 'bT=[0-9]+' | head -n1 | cut -d= -f2 || true); fi
+      if [[ -z $bt ]] && grep -m1 -E '^[[:space:]]*//.*plan:' "${E_FILE[i]}" | grep -qE 'plan:[[:space:]]*(naive|stream-sums)'; then bt=1; fi
+      if [[ -z $bt ]]; then bt=$(grep -m1 -oE 'bT=[0-9]+' "${E_FILE[i]}" | head -n1 | cut -d= -f2 || true); fi
       if [[ -z $bt ]]; then bt=4 src=guess; warn_list+=("$s: no bT=N in the '// plan:' header, checked as bT=4"); else src=header; fi
       ;;
   esac
@@ -633,7 +633,7 @@ fmt() { # value decimals
   if [[ -n $1 ]]; then printf "%.${2}f" "$1" 2>/dev/null || echo "$1"; else echo -; fi
 }
 plan_summary() { # file
-  head -n 80 "$1" | grep -m1 -E '^[[:space:]]*//.*plan:' | sed -E 's@^[[:space:]]*//[[:space:]]*plan:[[:space:]]*@@' | cut -c1-30 || true
+  grep -m1 -E '^[[:space:]]*//.*plan:' "$1" | sed -E 's@^[[:space:]]*//[[:space:]]*plan:[[:space:]]*@@' | cut -c1-30 || true
 }
 {
   echo "== stencilcc GPU run: ${gpu_name:-?}; nvcc $nvcc_ver; $(date -u '+%F %T UTC'); ${filter:+filter $filter; }$(elapsed)"
