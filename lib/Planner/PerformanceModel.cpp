@@ -137,52 +137,99 @@ bool powerOfTwoLiteral(const Expr &E) {
   return S.Value != 0 && std::fabs(std::frexp(S.Value, &Exp)) == 0.5;
 }
 
-void countOps(const Expr &E, OperationMix &M, bool Fused) {
+/// The float x of sqrt((double)x), or null (FloatSquareRoot.h's pattern).
+const Expr *floatOperandOfSqrt(const Expr &E) {
+  if (E.K != Expr::Kind::Call || E.Name != "sqrt" ||
+      E.Type != ScalarType::Double || E.Operands.size() != 1)
+    return nullptr;
+  const Expr &Arg = *E.Operands[0];
+  if (Arg.K != Expr::Kind::Cast || Arg.Type != ScalarType::Double ||
+      Arg.Operands[0]->Type != ScalarType::Float)
+    return nullptr;
+  return Arg.Operands[0].get();
+}
+
+/// Instructions of the emitted sequences of kernels-templates/ and of
+/// CUDA's double routines (fast paths, from their SASS: a reciprocal or
+/// reciprocal-square-root estimate and Newton steps).
+constexpr double RsqrtHelperInstructions = 12; // stencilcc_rsqrt_f: 10 + 2 F2F
+constexpr double SqrtHelperInstructions = 9;   // stencilcc_sqrt_f: 7 + 2 F2F
+constexpr double DoubleRoutineInstructions = 8; // IEEE double sqrt or x / y
+
+/// Counts the instructions of \p E into \p M. In a float stencil
+/// (\p FloatStencil) a double operation (C's promotions: sqrt of a float,
+/// double literals) and each conversion between float and double goes to
+/// M.Fp64, which issues at the FP64 rate.
+void countOps(const Expr &E, OperationMix &M, bool Fused, bool FloatStencil) {
   if (!readsArray(E))
     return; // folded by the compiler
+  bool Dp = E.Type == ScalarType::Double;
+  double &Slot = FloatStencil && Dp ? M.Fp64 : M.Other;
+  auto Arith = [&](double &FloatSlot) -> double & {
+    return FloatStencil && Dp ? M.Fp64 : FloatSlot;
+  };
   if (E.K == Expr::Kind::Binary) {
     const Expr &L = *E.Operands[0], &R = *E.Operands[1];
     if (E.Op == "+" || E.Op == "-") {
       // The add absorbs one product operand into an FMA.
       bool FuseL = isProduct(L), FuseR = !FuseL && isProduct(R);
       if (FuseL || FuseR)
-        ++M.FMA;
+        ++Arith(M.FMA);
       else
-        ++M.ADD;
-      countOps(L, M, FuseL);
-      countOps(R, M, FuseR);
+        ++Arith(M.ADD);
+      countOps(L, M, FuseL, FloatStencil);
+      countOps(R, M, FuseR, FloatStencil);
       return;
     }
     if (E.Op == "*") {
       if (!Fused)
-        ++M.MUL;
+        ++Arith(M.MUL);
     } else if (!readsArray(R)) {
       // stencilcc_div_rn: r = x * (1/c), then two FMAs of Markstein's
       // correction; a power of two is an exact multiplication.
       if (powerOfTwoLiteral(R)) {
-        ++M.MUL;
+        ++Arith(M.MUL);
       } else {
-        ++M.MUL;
-        M.FMA += 2;
+        ++Arith(M.MUL);
+        Arith(M.FMA) += 2;
       }
+    } else if (const Expr *X = floatOperandOfSqrt(strip(R));
+               X && Dp && !readsArray(L) && powerOfTwoLiteral(L)) {
+      // c / sqrt((double)x): stencilcc_rsqrt_f.
+      Slot += RsqrtHelperInstructions;
+      countOps(*X, M, false, FloatStencil);
+      return;
     } else {
-      ++M.Other;
+      // IEEE division: a double one is CUDA's routine; a float one, here
+      // one instruction (its fast path is a few, not modelled).
+      Slot += Dp ? DoubleRoutineInstructions : 1;
     }
-    countOps(L, M, false);
-    countOps(R, M, false);
+    countOps(L, M, false, FloatStencil);
+    countOps(R, M, false, FloatStencil);
     return;
   }
-  if (E.K == Expr::Kind::Call)
-    ++M.Other;
+  if (E.K == Expr::Kind::Cast && FloatStencil &&
+      (E.Type == ScalarType::Double) !=
+          (E.Operands[0]->Type == ScalarType::Double) &&
+      isFloatingType(E.Operands[0]->Type) && isFloatingType(E.Type)) {
+    ++M.Fp64; // F2F between float and double
+  } else if (E.K == Expr::Kind::Call) {
+    if (const Expr *X = floatOperandOfSqrt(E)) {
+      Slot += SqrtHelperInstructions; // stencilcc_sqrt_f
+      countOps(*X, M, false, FloatStencil);
+      return;
+    }
+    Slot += Dp && E.Name == "sqrt" ? DoubleRoutineInstructions : 1;
+  }
   for (const ExprPtr &O : E.Operands)
-    countOps(*O, M, false);
+    countOps(*O, M, false, FloatStencil);
 }
 
 } // namespace
 
 OperationMix operationMix(const StencilProgram &P) {
   OperationMix M;
-  countOps(*P.Rhs, M, false);
+  countOps(*P.Rhs, M, false, P.Array.Element == ElementType::Float);
   return M;
 }
 
@@ -353,7 +400,12 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
   else if (!Plan.ExchangedOffsets.empty())
     R.BarriersPerColumn = 1;
 
-  double Instructions = Updates * In.Mix.instructions();
+  // A float stencil's double operations issue at the FP64 rate: each
+  // takes the issue slots of FP32/FP64 lanes float instructions.
+  double PerUpdate = In.Mix.instructions();
+  if (Plan.Element == ElementType::Float && G.Fp64LanesPerSM)
+    PerUpdate += In.Mix.Fp64 * double(G.Fp32LanesPerSM) / G.Fp64LanesPerSM;
+  double Instructions = Updates * PerUpdate;
 
   // Occupancy. Registers: the plan's demand plus a ninth for addresses
   // and indices (the rule makePlan's default blocks per SM uses), capped

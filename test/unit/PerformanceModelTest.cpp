@@ -87,9 +87,31 @@ TEST(PerformanceModel, OperationMix) {
   EXPECT_EQ(J.FMA, 6);
   EXPECT_EQ(J.MUL, 2);
   EXPECT_EQ(J.Other, 0);
-  // gradient2d's 1.0 / sqrt(...) is one call and one division by a read.
+  // gradient2d float: C's 1.0 / sqrt((double)s) is stencilcc_rsqrt_f's
+  // twelve double instructions; with the double add and the two
+  // conversions (the product to double, the sum to float), 15 at the FP64
+  // rate. In double, CUDA's square root and division: eight each.
   OperationMix Gr = operationMix(load("gradient2d").program());
-  EXPECT_EQ(Gr.Other, 2);
+  EXPECT_EQ(Gr.Other, 0);
+  EXPECT_EQ(Gr.Fp64, 15);
+  OperationMix GrD = operationMix(load("gradient2d", "double").program());
+  EXPECT_EQ(GrD.Other, 16);
+  EXPECT_EQ(GrD.Fp64, 0);
+  // The double rate halves the issue rate of those 15 on an H100: the
+  // compute bound of a float plan falls with them.
+  {
+    Stencil G = load("gradient2d");
+    TemporalBlockingPlan Plan = G.plan(request(8));
+    ModelInput NoFp64 = G.input();
+    NoFp64.Mix.Fp64 = 0;
+    ModelInput AsFloat = G.input();
+    AsFloat.Mix.Other += AsFloat.Mix.Fp64;
+    AsFloat.Mix.Fp64 = 0;
+    double Full = predictPlan(G.input(), Plan, G.h100()).Instructions;
+    EXPECT_DOUBLE_EQ(Full - predictPlan(NoFp64, Plan, G.h100()).Instructions,
+                     2 * (predictPlan(AsFloat, Plan, G.h100()).Instructions -
+                          predictPlan(NoFp64, Plan, G.h100()).Instructions));
+  }
   EXPECT_LT(Star.aluEfficiency(), 1.0);
   EXPECT_NEAR(Star.aluEfficiency(), 9.0 / 10.0, 1e-12);
 }
@@ -162,6 +184,7 @@ TEST(PerformanceModel, ComputeBoundScalesWithOperations) {
   Twice.Mix.MUL *= 2;
   Twice.Mix.ADD *= 2;
   Twice.Mix.Other *= 2;
+  Twice.Mix.Fp64 *= 2;
   Prediction P = predictPlan(Twice, Compute->Plan, S.h100());
   EXPECT_EQ(P.Bound, Bottleneck::Compute);
   EXPECT_NEAR(P.GCellsPerSecond * 2, Compute->Predicted.GCellsPerSecond,

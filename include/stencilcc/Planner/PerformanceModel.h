@@ -75,6 +75,10 @@ const std::vector<GpuParameters> &allGpuParameters();
 /// Instructions of one cell update, by the unit that issues them.
 struct OperationMix {
   double FMA = 0, MUL = 0, ADD = 0, Other = 0;
+  /// In a float stencil, the double instructions (C's promotions) and the
+  /// conversions between float and double: they issue at the FP64 rate.
+  double Fp64 = 0;
+  /// The instructions at the element type's rate (all but Fp64).
   double instructions() const { return FMA + MUL + ADD + Other; }
   /// Paper 001's eff_ALU: FLOPs per instruction over 2.
   double aluEfficiency() const;
@@ -82,8 +86,12 @@ struct OperationMix {
 
 /// The update of \p P mapped to instructions: a multiplication whose
 /// result is added becomes an FMA; a division by a read-free value one MUL
-/// and two FMAs (stencilcc_div_rn; a power of two is one MUL); any other
-/// division and every call (sqrt, exp, ...) one `Other` operation.
+/// and two FMAs (stencilcc_div_rn; a power of two is one MUL); a double
+/// square root or division by a read eight (CUDA's routines), and
+/// sqrt((double)x) of a float x nine and c / sqrt((double)x) twelve (the
+/// helpers of kernels-templates/float-square-root.cu.in); any other
+/// division and every other call (exp, ...) one `Other` operation. In a
+/// float stencil the double operations and conversions count in Fp64.
 OperationMix operationMix(const StencilProgram &P);
 
 /// What the model knows about a stencil besides the plan.
