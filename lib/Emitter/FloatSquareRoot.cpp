@@ -9,18 +9,6 @@ namespace stencilcc {
 
 namespace {
 
-/// The float operand x of sqrt((double)x), or null.
-Expr *floatOperandOfSqrt(Expr &E) {
-  if (E.K != Expr::Kind::Call || E.Name != "sqrt" || E.Type != ScalarType::Double ||
-      E.Operands.size() != 1)
-    return nullptr;
-  Expr &Arg = *E.Operands[0];
-  if (Arg.K != Expr::Kind::Cast || Arg.Type != ScalarType::Double ||
-      Arg.Operands[0]->Type != ScalarType::Float)
-    return nullptr;
-  return Arg.Operands[0].get();
-}
-
 ExprPtr callWithFloat(const char *Helper, Expr &Sqrt) {
   std::vector<ExprPtr> Args;
   Args.push_back(std::move(Sqrt.Operands[0]->Operands[0]));

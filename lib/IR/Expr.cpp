@@ -119,6 +119,17 @@ bool Expr::readsArray() const {
   return false;
 }
 
+const Expr *floatOperandOfSqrt(const Expr &E) {
+  if (E.K != Expr::Kind::Call || E.Name != "sqrt" ||
+      E.Type != ScalarType::Double || E.Operands.size() != 1)
+    return nullptr;
+  const Expr &Arg = *E.Operands[0];
+  if (Arg.K != Expr::Kind::Cast || Arg.Type != ScalarType::Double ||
+      Arg.Operands[0]->Type != ScalarType::Float)
+    return nullptr;
+  return Arg.Operands[0].get();
+}
+
 namespace {
 
 // C precedence levels, higher binds tighter.

@@ -137,24 +137,21 @@ bool powerOfTwoLiteral(const Expr &E) {
   return S.Value != 0 && std::fabs(std::frexp(S.Value, &Exp)) == 0.5;
 }
 
-/// The float x of sqrt((double)x), or null (FloatSquareRoot.h's pattern).
-const Expr *floatOperandOfSqrt(const Expr &E) {
-  if (E.K != Expr::Kind::Call || E.Name != "sqrt" ||
-      E.Type != ScalarType::Double || E.Operands.size() != 1)
-    return nullptr;
-  const Expr &Arg = *E.Operands[0];
-  if (Arg.K != Expr::Kind::Cast || Arg.Type != ScalarType::Double ||
-      Arg.Operands[0]->Type != ScalarType::Float)
-    return nullptr;
-  return Arg.Operands[0].get();
-}
-
 /// Instructions of the emitted sequences of kernels-templates/ and of
 /// CUDA's double routines (fast paths, from their SASS: a reciprocal or
 /// reciprocal-square-root estimate and Newton steps).
 constexpr double RsqrtHelperInstructions = 12; // stencilcc_rsqrt_f: 10 + 2 F2F
 constexpr double SqrtHelperInstructions = 9;   // stencilcc_sqrt_f: 7 + 2 F2F
 constexpr double DoubleRoutineInstructions = 8; // IEEE double sqrt or x / y
+
+/// A power of two, negated or not (the numerators lowerFloatSquareRoots
+/// takes).
+bool signedPowerOfTwoLiteral(const Expr &E) {
+  const Expr &S = strip(E);
+  if (S.K == Expr::Kind::Unary && S.Op == "-")
+    return powerOfTwoLiteral(*S.Operands[0]);
+  return powerOfTwoLiteral(S);
+}
 
 /// Counts the instructions of \p E into \p M. In a float stencil
 /// (\p FloatStencil) a double operation (C's promotions: sqrt of a float,
@@ -193,9 +190,9 @@ void countOps(const Expr &E, OperationMix &M, bool Fused, bool FloatStencil) {
         ++Arith(M.MUL);
         Arith(M.FMA) += 2;
       }
-    } else if (const Expr *X = floatOperandOfSqrt(strip(R));
-               X && Dp && !readsArray(L) && powerOfTwoLiteral(L)) {
-      // c / sqrt((double)x): stencilcc_rsqrt_f.
+    } else if (const Expr *X = floatOperandOfSqrt(R);
+               X && Dp && !readsArray(L) && signedPowerOfTwoLiteral(L)) {
+      // c / sqrt((double)x): stencilcc_rsqrt_f (lowerFloatSquareRoots).
       Slot += RsqrtHelperInstructions;
       countOps(*X, M, false, FloatStencil);
       return;

@@ -91,6 +91,10 @@ public:
 /// how the stencil array is named). Implicit casts are omitted unless
 /// \p ExplicitCasts is set, in which case they are printed as C casts so the
 /// text evaluates identically under C and C++ rules.
+/// The float operand x of sqrt((double)x) (C's promotion of a float
+/// argument of sqrt), or null where \p E is anything else.
+const Expr *floatOperandOfSqrt(const Expr &E);
+
 std::string
 printExpr(const Expr &E,
           const std::function<std::string(const ArrayAccess &)> &PrintAccess,
