@@ -88,7 +88,7 @@ struct OperationMix {
 /// result is added becomes an FMA; a division by a read-free value one MUL
 /// and two FMAs (stencilcc_div_rn; a power of two is one MUL); a double
 /// square root or division by a read eight (CUDA's routines), and
-/// sqrt((double)x) of a float x nine and c / sqrt((double)x) twelve (the
+/// sqrt((double)x) of a float x ten and c / sqrt((double)x) twelve (the
 /// helpers of kernels-templates/float-square-root.cu.in); any other
 /// division and every other call (exp, ...) one `Other` operation. In a
 /// float stencil the double operations and conversions count in Fp64.
