@@ -14,6 +14,7 @@
 #include "stencilcc/Emitter/KernelEmitter.h"
 #include "stencilcc/Emitter/PartialSums.h"
 #include "stencilcc/Emitter/StreamSumsKernel.h"
+#include "stencilcc/Emitter/WarpShuffleKernel.h"
 #include "stencilcc/Support/Config.h"
 
 #include <algorithm>
@@ -179,7 +180,14 @@ std::string runFunction(const KernelContext &K, bool Naive) {
       G.VirtualStream || !Plan.StreamLength
           ? std::string("1")
           : CeilDiv(0, Plan.StreamLength);
-  if (NT == 1) {
+  if (Plan.Exchange == ExchangeScheme::Shuffle) {
+    // Warps of computeWidth / warps output cells each, from a multiple of
+    // the cells per lane at or below the lower bound (WarpShuffleKernel).
+    OS << "  const dim3 block(" << Plan.BlockSizes[0] << ");\n";
+    OS << "  const dim3 grid((unsigned)((" << Span(1) << " + "
+       << Plan.WarpCells - 1 + Plan.computeWidth(0) - 1 << ") / "
+       << Plan.computeWidth(0) << "), " << Chunks << ");\n";
+  } else if (NT == 1) {
     OS << "  const dim3 block(" << Plan.BlockSizes[0] << ");\n";
     OS << "  const dim3 grid(" << CeilDiv(G.TileDims[0], Plan.computeWidth(0))
        << ", " << Chunks << ");\n";
@@ -202,12 +210,57 @@ std::string runFunction(const KernelContext &K, bool Naive) {
          << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << Bytes
          << "));\n";
   }
+  bool Shuffle = Plan.Exchange == ExchangeScheme::Shuffle;
+  if (Shuffle) {
+    // WarpShuffleKernel.h: the kernels' boundary path takes the level
+    // below's value where both buffers agree outside the bounds, and their
+    // interior path whole vectors where rows and buffers are aligned.
+    unsigned Cells = Plan.WarpCells;
+    OS << "  int *differ = nullptr, differs = 0;\n"
+       << "  STENCILCC_CHECK(cudaMalloc((void **)&differ, sizeof(int)));\n"
+       << "  STENCILCC_CHECK(cudaMemcpy(differ, &differs, sizeof(int), "
+          "cudaMemcpyHostToDevice));\n"
+       << "  STENCILCC_LAUNCH(" << K.Prefix
+       << "_frames_differ, dim3(1, (unsigned)(extent[0] < 65535 ? extent[0] "
+          ": 65535)), dim3(64), 0)(buffers[0], buffers[1]"
+       << Dims << Bounds << ", differ);\n"
+       << "  STENCILCC_CHECK(cudaGetLastError());\n"
+       << "  STENCILCC_CHECK(cudaMemcpy(&differs, differ, sizeof(int), "
+          "cudaMemcpyDeviceToHost));\n"
+       << "  STENCILCC_CHECK(cudaFree(differ));\n"
+       << "  const bool same_frame = differs == 0;\n"
+       << "  const bool vector = extent[1] % " << Cells
+       << " == 0 && reinterpret_cast<unsigned long long>(device) % "
+       << Cells * elementTypeSize(Plan.Element) << " == 0;\n";
+  }
   OS << "  auto launch = [&](int degree) {\n    switch (degree) {\n";
-  for (unsigned D = 1; D <= BT; ++D)
-    OS << "    case " << D << ":\n      STENCILCC_LAUNCH(" << K.Prefix << "_bt"
-       << D << ", grid, block, " << blockedKernelSharedBytes(Plan, D)
+  for (unsigned D = 1; D <= BT; ++D) {
+    std::string Kernel = K.Prefix + "_bt" + std::to_string(D);
+    if (Shuffle && D < BT) {
+      // A remainder (at most two launches a run): the general instance
+      // only, which keeps nvcc's time to one instance per degree.
+      OS << "    case " << D << ":\n      STENCILCC_LAUNCH((" << Kernel
+         << "<false, false>), grid, block, 0)(buffers[cur], buffers[cur ^ "
+            "1], device, t"
+         << Dims << Bounds << Scalars << ");\n      break;\n";
+      continue;
+    }
+    if (Shuffle) {
+      OS << "    case " << D << ": {\n"
+         << "      const auto kernel = vector ? (same_frame ? " << Kernel
+         << "<true, true> : " << Kernel << "<true, false>)\n"
+         << "                                 : (same_frame ? " << Kernel
+         << "<false, true> : " << Kernel << "<false, false>);\n"
+         << "      STENCILCC_LAUNCH(kernel, grid, block, 0)(buffers[cur], "
+            "buffers[cur ^ 1], device, t"
+         << Dims << Bounds << Scalars << ");\n      break;\n    }\n";
+      continue;
+    }
+    OS << "    case " << D << ":\n      STENCILCC_LAUNCH(" << Kernel
+       << ", grid, block, " << blockedKernelSharedBytes(Plan, D)
        << ")(buffers[cur], buffers[cur ^ 1], device, t" << Dims << Bounds
        << Scalars << ");\n      break;\n";
+  }
   OS << "    }\n    STENCILCC_CHECK(cudaGetLastError());\n"
      << "    t += degree;\n    cur ^= 1;\n  };\n";
   OS << "  // Blocks of " << BT << " steps, then the last step alone. The "
@@ -305,6 +358,10 @@ std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive) {
     S += emitNaiveKernel(K) + "\n";
   } else if (K.Plan.StreamSumRows) {
     S += emitStreamSumsKernel(K, *Sums) + "\n";
+  } else if (K.Plan.Exchange == ExchangeScheme::Shuffle) {
+    S += emitFrameCheckKernel(K) + "\n";
+    for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D)
+      S += emitWarpShuffleKernel(K, D) + "\n";
   } else {
     for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D)
       S += emitBlockedKernel(K, D) + "\n";
@@ -387,18 +444,21 @@ std::string emitCudaTranslationUnit(const std::string &Source,
   std::string Out = Source;
   for (const Edit &E : Edits)
     Out.replace(E.Begin, E.End - E.Begin, E.Text);
-  bool ConstantDivision = false, FloatSquareRoot = false, AsyncCopy = false;
+  bool ConstantDivision = false, FloatSquareRoot = false, AsyncCopy = false,
+       WarpShuffle = false;
   for (const RegionToEmit &R : Regions) {
     ExprPtr Update = R.Program->Rhs->clone();
     ConstantDivision |= lowerConstantDivisions(*Update, R.Plan.FastMath);
     FloatSquareRoot |= lowerFloatSquareRoots(*Update);
     AsyncCopy |= !R.Naive && R.Plan.AsyncDepth;
+    WarpShuffle |= !R.Naive && R.Plan.Exchange == ExchangeScheme::Shuffle;
   }
   return fill(PreludeTemplate,
               {{"VERSION", STENCILCC_VERSION}, {"INPUT", FileName}}) +
          (ConstantDivision ? ConstantDivisionTemplate : "") +
          (FloatSquareRoot ? FloatSquareRootTemplate : "") +
-         (AsyncCopy ? AsyncCopyTemplate : "") + Out;
+         (AsyncCopy ? AsyncCopyTemplate : "") +
+         (WarpShuffle ? WarpShuffleTemplate : "") + Out;
 }
 
 } // namespace stencilcc

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -300,7 +301,22 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
   uint64_t TileBlocks = 1, PlaneAll = 1, PlaneInside = 1, PlaneValid = 1;
   R.ThreadsPerBlock = Plan.threadsPerBlock();
   R.ValidThreadsPerBlock = 1;
-  for (unsigned I = 0; I < NT; ++I) {
+  // Shuffle: a warp is a tile of 32 x cells with its own halo lanes; the
+  // counts below are of cells.
+  const bool Shuffle = Plan.Exchange == ExchangeScheme::Shuffle;
+  for (unsigned I = 0; I < NT && Shuffle; ++I) {
+    int64_t Extent = In.Extents[Geo.TileDims[I]];
+    unsigned Warps = Plan.BlockSizes[0] / 32;
+    int64_t Width = Plan.computeWidth(0) / Warps;
+    DimThreads T = dimThreads(Extent, 32 * int64_t(Plan.WarpCells), Width,
+                              Plan.shuffleHaloLanes(false) * Plan.WarpCells);
+    TileBlocks = (T.Blocks + Warps - 1) / Warps;
+    PlaneAll = T.Total;
+    PlaneInside = T.Inside;
+    PlaneValid = uint64_t(Extent);
+    R.ValidThreadsPerBlock = uint64_t(Width / Plan.WarpCells) * Warps;
+  }
+  for (unsigned I = 0; I < NT && !Shuffle; ++I) {
     int64_t Extent = In.Extents[Geo.TileDims[I]];
     DimThreads T = dimThreads(Extent, Plan.BlockSizes[I],
                               Plan.computeWidth(I), Plan.haloBefore(I));
@@ -328,6 +344,11 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
   double Computed = 0; // level-planes, levels 1..bT
   for (unsigned L = 1; L <= D; ++L)
     Computed += LevelPlanes(L);
+  // Shuffle: every level computes in every step of a segment, which runs
+  // bT * (StreamNeg + Lag) steps past its output rows.
+  if (Shuffle)
+    Computed = D * (double(StreamExtent) +
+                    double(StreamBlocks) * D * (Geo.StreamNeg + Plan.Lag));
   double MadeBelowLast = Loaded; // levels 0..bT-1
   for (unsigned L = 1; L < D; ++L)
     MadeBelowLast += LevelPlanes(L);
@@ -355,6 +376,22 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
     NeighbourOffsets.insert(Plan.inPlaneOffset(O));
   }
   double Stores = 0, Loads = 0;
+  if (Shuffle) {
+    // A shuffle moves a 4-byte word per lane through the same pipe as a
+    // shared load: one per cell an update takes from another lane, per
+    // row with in-plane reads.
+    std::map<int64_t, std::pair<int64_t, int64_t>> Reach;
+    for (const std::vector<int64_t> &O : A.Offsets) {
+      auto &[Neg, Pos] = Reach[Plan.streamOffset(O)];
+      int64_t V = Plan.inPlaneOffset(O)[0];
+      Neg = std::max(Neg, -V);
+      Pos = std::max(Pos, V);
+    }
+    double PerLane = 0;
+    for (const auto &[S, NP] : Reach)
+      PerLane += double(NP.first + NP.second);
+    Loads = Computed * double(PlaneAll) / Plan.WarpCells * PerLane;
+  }
   if (!Plan.ExchangedOffsets.empty()) {
     switch (Plan.Exchange) {
     case ExchangeScheme::SCR:
@@ -368,6 +405,8 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
     case ExchangeScheme::Cached:
       Stores = MadeBelowLast * PlaneAll;
       Loads = MadeBelowLast * PlaneInside * NeighbourOffsets.size();
+      break;
+    case ExchangeScheme::Shuffle:
       break;
     }
   }
@@ -475,6 +514,17 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
 std::string planFlags(const TemporalBlockingPlan &Plan) {
   if (Plan.StreamSumRows)
     return "--stream-sums=" + std::to_string(Plan.StreamSumRows);
+  if (Plan.Exchange == ExchangeScheme::Shuffle) {
+    std::string S = "--bt=" + std::to_string(Plan.TemporalDegree) +
+                    " --bs=" + std::to_string(Plan.BlockSizes[0]) +
+                    " --sl=" + std::to_string(Plan.StreamLength) +
+                    " --exchange=shuffle --cells=" +
+                    std::to_string(Plan.WarpCells) + " --opt=" +
+                    optimizationVariantName(Plan.Variant);
+    return S + (Plan.MaxRegisters
+                    ? " --max-registers=" + std::to_string(Plan.MaxRegisters)
+                    : " --blocks-per-sm=" + std::to_string(Plan.BlocksPerSM));
+  }
   std::string S = "--bt=" + std::to_string(Plan.TemporalDegree) + " --bs=";
   for (size_t I = 0; I < Plan.BlockSizes.size(); ++I)
     S += (I ? "x" : "") + std::to_string(Plan.BlockSizes[I]);

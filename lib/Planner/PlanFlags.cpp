@@ -41,6 +41,8 @@ bool parsePlanFlags(llvm::StringRef Flags, PlanRequest &Request, bool &Naive,
       Ok = parseUnsigned(Value, N), Request.AsyncCopy = N;
     else if (Name == "--interior-loop")
       Ok = parseUnsigned(Value, N), Request.InteriorLoop = N;
+    else if (Name == "--cells")
+      Ok = parseUnsigned(Value, N), Request.WarpCells = N;
     else if (Name == "--stream-sums")
       Ok = parseUnsigned(Value, N), Request.StreamSumRows = N;
     else if (Name == "--bs") {
@@ -54,7 +56,8 @@ bool parsePlanFlags(llvm::StringRef Flags, PlanRequest &Request, bool &Naive,
     } else if (Name == "--exchange") {
       Ok = false;
       for (ExchangeScheme X :
-           {ExchangeScheme::SCR, ExchangeScheme::MCR, ExchangeScheme::Cached})
+           {ExchangeScheme::SCR, ExchangeScheme::MCR, ExchangeScheme::Cached,
+            ExchangeScheme::Shuffle})
         if (Value == exchangeSchemeName(X))
           Request.Exchange = X, Ok = true;
     } else if (Name == "--opt") {

@@ -34,6 +34,8 @@ const char *exchangeSchemeName(ExchangeScheme S) {
     return "mcr";
   case ExchangeScheme::Cached:
     return "cached";
+  case ExchangeScheme::Shuffle:
+    return "shuffle";
   }
   return "";
 }
@@ -69,7 +71,18 @@ int64_t TemporalBlockingPlan::haloAfter(unsigned I) const {
   return int64_t(TemporalDegree) * Geometry.TilePos[I];
 }
 
+unsigned TemporalBlockingPlan::shuffleHaloLanes(bool After) const {
+  int64_t Cells = int64_t(TemporalDegree) *
+                  (After ? Geometry.TilePos[0] : Geometry.TileNeg[0]);
+  return unsigned((Cells + WarpCells - 1) / WarpCells);
+}
+
 int64_t TemporalBlockingPlan::computeWidth(unsigned I) const {
+  if (Exchange == ExchangeScheme::Shuffle)
+    return int64_t(BlockSizes[0] / 32) *
+           (32 - int64_t(shuffleHaloLanes(false)) -
+            int64_t(shuffleHaloLanes(true))) *
+           WarpCells;
   return int64_t(BlockSizes[I]) - haloBefore(I) - haloAfter(I);
 }
 
@@ -120,7 +133,8 @@ bool TemporalBlockingPlan::readsFromRegisters(
       return false;
   return Variant == OptimizationVariant::Star ||
          Variant == OptimizationVariant::Assoc ||
-         Exchange == ExchangeScheme::Cached || streamOffset(Offset) == 0;
+         Exchange == ExchangeScheme::Cached ||
+         Exchange == ExchangeScheme::Shuffle || streamOffset(Offset) == 0;
 }
 
 std::string TemporalBlockingPlan::summary() const {
@@ -134,6 +148,15 @@ std::string TemporalBlockingPlan::summary() const {
   for (size_t I = 0; I < BlockSizes.size(); ++I)
     S += (I ? "x" : "") + std::to_string(BlockSizes[I]);
   S += " hSN=" + (StreamLength ? std::to_string(StreamLength) : "whole");
+  if (Exchange == ExchangeScheme::Shuffle) {
+    S += " shuffle(cells=" + std::to_string(WarpCells) + ")";
+    if (MaxRegisters)
+      S += " maxreg=" + std::to_string(MaxRegisters);
+    else if (BlocksPerSM > 1)
+      S += " blocks/SM=" + std::to_string(BlocksPerSM);
+    S += " opt=" + std::string(optimizationVariantName(Variant));
+    return FastMath ? S + " fast-math" : S;
+  }
   S += Variant == OptimizationVariant::Assoc
            ? " cached(" + std::to_string(SumRing) + " partial sums)"
        : Exchange == ExchangeScheme::SCR
@@ -237,6 +260,11 @@ static unsigned queueRegisters(const TemporalBlockingPlan &Plan,
       Plan.TemporalDegree *
           (Plan.QueueLength + Plan.NeighbourRing * N + Plan.SumRing) +
       Plan.QueueLength;
+  // Shuffle: every queue row holds a lane's cells, and an update holds the
+  // cells it takes from other lanes (its in-plane reach each side).
+  if (Plan.Exchange == ExchangeScheme::Shuffle)
+    Values = Plan.TemporalDegree * Plan.QueueLength * Plan.WarpCells +
+             unsigned(Plan.Geometry.TileNeg[0] + Plan.Geometry.TilePos[0]);
   return Values * unsigned(elementTypeSize(Plan.Element) / 4);
 }
 
@@ -245,7 +273,8 @@ unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
   // Besides the queues, SCR and MCR updates hold the values they load
   // from shared memory: about one register per read.
   unsigned Needed = queueRegisters(Plan, A);
-  if (Plan.Exchange != ExchangeScheme::Cached)
+  if (Plan.Exchange != ExchangeScheme::Cached &&
+      Plan.Exchange != ExchangeScheme::Shuffle)
     Needed += unsigned(A.Offsets.size() * elementTypeSize(Plan.Element) / 4);
   // Assoc adds the values of a plane, its own column and neighbours, to
   // several sums at once, every level right after the barrier: ptxas
@@ -387,6 +416,144 @@ static void layoutQueues(TemporalBlockingPlan &Plan, const StencilAnalysis &A) {
   }
 }
 
+/// --exchange=shuffle (WarpShuffleKernel.h). Defaults, measured on the H100
+/// with a hand-written prototype of star2d1r (docs/plans.md): 4 cells per
+/// lane, 128-thread blocks, 256-row segments, and the deepest bT whose
+/// halo keeps at least 3/4 of a warp's lanes computing and whose queues
+/// stay under 192 registers (star2d1r float: bT=12, 2120 GCells/s).
+static std::optional<TemporalBlockingPlan>
+makeShufflePlan(const StencilProgram &P, const StencilAnalysis &A,
+                const PlanRequest &R, std::string &Error,
+                const DeviceLimits &Limits) {
+  TemporalBlockingPlan Plan;
+  Plan.Element = A.Element;
+  Plan.Geometry = geometryOf(A);
+  const KernelGeometry &G = Plan.Geometry;
+  if (R.Exchange && *R.Exchange != ExchangeScheme::Shuffle) {
+    Error = "--cells sets the cells per lane of --exchange=shuffle; it does "
+            "not apply to --exchange=" +
+            std::string(exchangeSchemeName(*R.Exchange));
+    return std::nullopt;
+  }
+  if (R.SharedSlots || R.ReuseDegree || R.Prefetch || R.AsyncCopy ||
+      R.InteriorLoop || R.StreamSumRows) {
+    Error = "--exchange=shuffle keeps every queue in registers and loads "
+            "each row one step ahead: it takes none of --ns, --rd, "
+            "--prefetch, --async-copy, --interior-loop and --stream-sums";
+    return std::nullopt;
+  }
+  if (A.NumDims != 2) {
+    Error = "--exchange=shuffle is implemented for 2D stencils (a warp's "
+            "lanes hold consecutive cells of a row); this stencil has " +
+            std::to_string(A.NumDims) + " dimension(s)";
+    return std::nullopt;
+  }
+  Plan.Exchange = ExchangeScheme::Shuffle;
+  Plan.Variant = R.Variant.value_or(A.Shape == StencilShape::Star
+                                        ? OptimizationVariant::Star
+                                        : OptimizationVariant::General);
+  if (Plan.Variant == OptimizationVariant::Assoc) {
+    Error = "--opt=assoc adds planes to partial sums from shared memory; "
+            "--exchange=shuffle computes each cell's update whole";
+    return std::nullopt;
+  }
+  if (Plan.Variant == OptimizationVariant::Star &&
+      A.Shape != StencilShape::Star) {
+    Error = "--opt=star needs a diagonal-access-free (star) stencil; this "
+            "one is " + std::string(stencilShapeName(A.Shape));
+    return std::nullopt;
+  }
+  Plan.WarpCells = R.WarpCells.value_or(4);
+  if (Plan.WarpCells != 1 && Plan.WarpCells != 2 && Plan.WarpCells != 4 &&
+      Plan.WarpCells != 8) {
+    Error = "--cells=" + std::to_string(Plan.WarpCells) +
+            ": the cells per lane are 1, 2, 4 or 8";
+    return std::nullopt;
+  }
+  Plan.BlockSizes = R.BlockSizes.empty() ? std::vector<unsigned>{128}
+                                         : R.BlockSizes;
+  unsigned Threads = Plan.BlockSizes[0];
+  if (Plan.BlockSizes.size() != 1 || Threads % 32 || Threads == 0 ||
+      Threads > Limits.MaxThreadsPerBlock) {
+    std::string Given;
+    for (unsigned B : R.BlockSizes)
+      Given += (Given.empty() ? "" : "x") + std::to_string(B);
+    Error = "--exchange=shuffle takes one block size, whole warps of 32 "
+            "threads up to " + std::to_string(Limits.MaxThreadsPerBlock) +
+            "; --bs=" + Given + " is not";
+    return std::nullopt;
+  }
+  Plan.StreamLength = R.StreamLength.value_or(256);
+  // A level reads rows up to StreamPos ahead of the one it makes; trailing
+  // the level below by one row more, it only reads rows made in earlier
+  // steps, so the levels of one step do not wait on each other. The queue
+  // keeps the rows from the lowest one read to the one made this step.
+  Plan.Lag = G.StreamPos + 1;
+  Plan.QueueLength = unsigned(Plan.Lag + G.StreamNeg + 1);
+  Plan.UnrollPeriod = Plan.QueueLength;
+  Plan.Prefetch = 1;
+  auto HaloLanes = [&] {
+    return Plan.shuffleHaloLanes(false) + Plan.shuffleHaloLanes(true);
+  };
+  if (R.TemporalDegree) {
+    Plan.TemporalDegree = *R.TemporalDegree;
+    if (Plan.TemporalDegree < 1 || Plan.TemporalDegree > 32) {
+      Error = "temporal degree --bt=" + std::to_string(Plan.TemporalDegree) +
+              " is outside 1..32";
+      return std::nullopt;
+    }
+  } else {
+    unsigned Words = unsigned(elementTypeSize(Plan.Element) / 4);
+    Plan.TemporalDegree = 16;
+    while (Plan.TemporalDegree > 1 &&
+           (HaloLanes() > 8 || Plan.TemporalDegree * Plan.QueueLength *
+                                       Plan.WarpCells * Words >
+                                   192))
+      --Plan.TemporalDegree;
+  }
+  if (HaloLanes() >= 32) {
+    const std::string &Var = P.SpatialLoops[G.TileDims[0]].Var;
+    Error = "halo larger than the warp: in dimension '" + Var +
+            "' bT*radius = " +
+            std::to_string(Plan.TemporalDegree * G.TileNeg[0]) + "+" +
+            std::to_string(Plan.TemporalDegree * G.TilePos[0]) +
+            " cells leave no output lane in 32 lanes of " +
+            std::to_string(Plan.WarpCells) + " cells";
+    return std::nullopt;
+  }
+  if (R.MaxRegisters) {
+    if (R.BlocksPerSM) {
+      Error = "--max-registers and --blocks-per-sm both set the register "
+              "cap; give one";
+      return std::nullopt;
+    }
+    unsigned MaxForBlock =
+        std::min(255u, Limits.RegistersPerSM / Threads / 8 * 8);
+    Plan.MaxRegisters = *R.MaxRegisters;
+    if (Plan.MaxRegisters < 16 || Plan.MaxRegisters > MaxForBlock) {
+      Error = "--max-registers=" + std::to_string(Plan.MaxRegisters) +
+              " is outside 16.." + std::to_string(MaxForBlock);
+      return std::nullopt;
+    }
+    Plan.BlocksPerSM = std::max(
+        1u, Limits.RegistersPerSM / (Threads * ((Plan.MaxRegisters + 7) / 8 * 8)));
+  } else {
+    Plan.BlocksPerSM = R.BlocksPerSM.value_or(1);
+    if (Plan.BlocksPerSM < 1 || Plan.BlocksPerSM > 8) {
+      Error = "--blocks-per-sm=" + std::to_string(Plan.BlocksPerSM) +
+              " is outside 1..8";
+      return std::nullopt;
+    }
+  }
+  if (Threads * Plan.BlocksPerSM > Limits.MaxThreadsPerSM) {
+    Error = std::to_string(Plan.BlocksPerSM) + " blocks of " +
+            std::to_string(Threads) + " threads exceed the " +
+            std::to_string(Limits.MaxThreadsPerSM) + " threads an SM holds";
+    return std::nullopt;
+  }
+  return Plan;
+}
+
 std::optional<TemporalBlockingPlan>
 makePlan(const StencilProgram &P, const StencilAnalysis &A,
          const PlanRequest &R, std::string &Error,
@@ -438,6 +605,9 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     Plan.StreamLength = 64;
     return Plan;
   }
+
+  if (R.WarpCells || R.Exchange == ExchangeScheme::Shuffle)
+    return makeShufflePlan(P, A, R, Error, Limits);
 
   // A 1024-thread block has at most 64 registers per thread: only the
   // float radius-1 star's queue fits; the others take 512-thread blocks.

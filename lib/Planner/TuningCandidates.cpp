@@ -31,6 +31,8 @@ const char *candidateRoleName(CandidateRole R) {
     return "async-copy";
   case CandidateRole::InteriorLoop:
     return "interior-loop";
+  case CandidateRole::WarpShuffle:
+    return "shuffle";
   }
   return "?";
 }
@@ -56,7 +58,8 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     C.Base = Role == CandidateRole::Default || Role == CandidateRole::Neighbour ||
                      Role == CandidateRole::Specialization ||
                      Role == CandidateRole::Model ||
-                     Role == CandidateRole::StreamSums
+                     Role == CandidateRole::StreamSums ||
+                     Role == CandidateRole::WarpShuffle
                  ? unsigned(Out.size())
                  : Base;
     Out.push_back(std::move(C));
@@ -153,6 +156,24 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
       R.StreamSumRows = Rows;
       Add(R, CandidateRole::StreamSums, 0);
     }
+  // The warp-shuffle exchange (2D), bases without variants: on the H100 a
+  // prototype of it ran star2d1r float at 1.44x the tuned SCR plan
+  // (docs/plans.md); the model does not rank it (its default plans keep
+  // shared memory), so the search times its own default, the same at two
+  // thirds of its bT, and 2 cells per lane.
+  if (A.NumDims == 2) {
+    PlanRequest R;
+    R.Exchange = ExchangeScheme::Shuffle;
+    std::optional<TemporalBlockingPlan> Four = makePlan(P, A, R, Error, Limits);
+    Add(R, CandidateRole::WarpShuffle, 0);
+    if (Four && Four->TemporalDegree > 2) {
+      PlanRequest Shallow = R;
+      Shallow.TemporalDegree = (Four->TemporalDegree * 2 + 2) / 3;
+      Add(Shallow, CandidateRole::WarpShuffle, 0);
+    }
+    R.WarpCells = 2;
+    Add(R, CandidateRole::WarpShuffle, 0);
+  }
   // Every blocked base, whatever --tune-variants says, with its loads the
   // other way, asynchronous copies or registers: either won some plans on
   // the H100 (star3d1r 361 against 440 GCells/s with them, box3d1r 220

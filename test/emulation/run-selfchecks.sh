@@ -11,7 +11,8 @@
 # (--ns), stream blocks (--sl), --opt=none, --prefetch, the default plan,
 # --naive; and --opt=assoc (partial sums) for a few stencils of each shape,
 # the streaming partial-sums kernel (--stream-sums) and asynchronous copies
-# (--async-copy) besides the rotation.
+# (--async-copy) and the warp-shuffle exchange (--exchange=shuffle) besides
+# the rotation.
 #
 #   run-selfchecks.sh STENCILCC SOURCE_DIR [WORK_DIR]
 #
@@ -117,7 +118,26 @@ done
 jobs+=("assoc-stencil1d_r1|test/Inputs/accepted/stencil1d_r1.c|--opt=assoc --bt=2 --bs=32")
 jobs+=("assoc-stencil1d_r2|test/Inputs/accepted/stencil1d_r2.c|--opt=assoc --bt=3 --bs=40 --ns=1")
 
-# Accepted inputs: two plans per dimensionality, alternating.
+# --exchange=shuffle (2D): each 2D suite stencil in one precision, the
+# cells per lane, bT and stream blocks rotating (4 cells at bT=4 leave one
+# output lane at radius 4: an edge case of the halo lanes); and every
+# accepted 2D input below with the other 2D plans.
+i=0
+while read -r name dims radius shape _flops; do
+  [[ -z $name || $name == \#* || $dims != 2 ]] && continue
+  real=$([[ $((i % 2)) == 0 ]] && echo float || echo double)
+  case $((i % 4)) in
+    0) p="--exchange=shuffle --bt=3 --sl=16" ;;
+    1) p="--exchange=shuffle --cells=2 --bt=2 --sl=0" ;;
+    2) p="--exchange=shuffle --cells=8 --bt=2 --sl=9" ;;
+    3) p="--exchange=shuffle --cells=1 --bt=1 --bs=64 --sl=20" ;;
+  esac
+  jobs+=("shuffle-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real $p")
+  i=$((i + 1))
+done <"$SRC/benchmarks/stencils/suite.txt"
+
+# Accepted inputs: two plans per dimensionality, alternating (2D: and the
+# shuffle exchange).
 i=0
 for f in "$SRC"/test/Inputs/accepted/*.c; do
   base=$(basename "$f")
@@ -134,6 +154,8 @@ for f in "$SRC"/test/Inputs/accepted/*.c; do
     *) p="--bt=2 --sl=8" ;;
   esac
   jobs+=("accepted-${base%.c}|test/Inputs/accepted/$base|$p")
+  [[ $dims == 2 ]] &&
+    jobs+=("accepted-shuffle-${base%.c}|test/Inputs/accepted/$base|--exchange=shuffle --cells=$((1 << (i % 3))) --bt=$((1 + i % 3)) --sl=$((9 * (i % 2)))")
   i=$((i + 1))
 done
 

@@ -198,6 +198,10 @@ plan box2d1r float async4-cached --bt=6 --exchange=cached --opt=none --async-cop
 plan j2d9pt-gol double async8-mcr --bt=2 --exchange=mcr --async-copy=8
 plan box3d1r double async6-assoc --bt=2 --opt=assoc --async-copy=6 --prefetch=0
 plan star3d1r float async0 --async-copy=0
+plan star2d1r float shuffle --exchange=shuffle
+plan star2d1r double shuffle-c2 --exchange=shuffle --cells=2
+plan box2d2r float shuffle-c8-bt2 --exchange=shuffle --cells=8 --bt=2
+plan j2d9pt double shuffle-c1-maxreg --exchange=shuffle --cells=1 --bt=3 --max-registers=96
 
 # The accepted-input corpus and the lit inputs, default plan.
 for f in "$SRC"/test/Inputs/accepted/*.c "$SRC"/test/lit/emit/Inputs/*.c; do

@@ -184,6 +184,94 @@ TEST(PlanFlags, StreamSumsRoundTripsAndIsChecked) {
             std::string::npos);
 }
 
+TEST(ShufflePlan, DefaultsRoundTripAndModel) {
+  Stencil Star = load("star2d1r");
+  PlanRequest R;
+  R.Exchange = ExchangeScheme::Shuffle;
+  TemporalBlockingPlan Plan = Star.plan(R);
+  // 4 cells per lane, 128 threads, 256-row segments; bT=12: the halo of
+  // 3 + 3 lanes keeps 26 of 32 computing and the queues 12 x 4 rows x 4
+  // cells = 192 registers.
+  EXPECT_EQ(Plan.Exchange, ExchangeScheme::Shuffle);
+  EXPECT_EQ(Plan.WarpCells, 4u);
+  EXPECT_EQ(Plan.TemporalDegree, 12u);
+  EXPECT_EQ(Plan.threadsPerBlock(), 128u);
+  EXPECT_EQ(Plan.StreamLength, 256u);
+  EXPECT_EQ(Plan.Lag, 2);
+  EXPECT_EQ(Plan.QueueLength, 4u);
+  EXPECT_EQ(Plan.shuffleHaloLanes(false), 3u);
+  EXPECT_EQ(Plan.shuffleHaloLanes(true), 3u);
+  EXPECT_EQ(Plan.computeWidth(0), 4 * 26 * 4);
+  EXPECT_EQ(Plan.sharedBytes(), 0u);
+  EXPECT_EQ(Plan.Variant, OptimizationVariant::Star);
+  EXPECT_EQ(Plan.summary(), "bT=12 bS=128 hSN=256 shuffle(cells=4) opt=star");
+  EXPECT_EQ(planFlags(Plan), "--bt=12 --bs=128 --sl=256 --exchange=shuffle "
+                             "--cells=4 --opt=star --blocks-per-sm=1");
+  expectRoundTrip(Star, Plan);
+  // --cells alone asks for the exchange too; the double queue takes two
+  // registers a value, so the default bT halves.
+  PlanRequest Two;
+  Two.WarpCells = 2;
+  EXPECT_EQ(Star.plan(Two).Exchange, ExchangeScheme::Shuffle);
+  EXPECT_EQ(load("star2d1r", "double").plan(R).TemporalDegree, 6u);
+  // A box of radius 2: a queue of 3 + 2 + 1 rows, halo lanes from
+  // ceil(bT * 2 / 4).
+  TemporalBlockingPlan Box = load("box2d2r").plan(R);
+  EXPECT_EQ(Box.QueueLength, 6u);
+  EXPECT_EQ(Box.Variant, OptimizationVariant::General);
+  EXPECT_LE(Box.shuffleHaloLanes(false) + Box.shuffleHaloLanes(true), 8u);
+  expectRoundTrip(load("box2d2r"), Box);
+
+  // The model: no shared memory, no barrier; the shuffles count against
+  // the shared-memory pipe, two words per row of star2d1r and level.
+  ModelInput In =
+      modelInput(Star.program(), Star.analysis(), {16384, 16384});
+  Prediction P = predictPlan(In, Plan, h100());
+  EXPECT_TRUE(P.Feasible) << P.Why;
+  EXPECT_GT(P.GCellsPerSecond, 0.0);
+  EXPECT_EQ(P.BarriersPerColumn, 0.0);
+  EXPECT_EQ(P.SharedBytesPerBlock, 0u);
+  // Per useful update: 2 shuffles of 4 bytes for 4 cells, times the
+  // redundancy of the halo lanes and segment ends.
+  EXPECT_NEAR(P.SharedBytes / P.Redundancy, 2.0, 0.1);
+}
+
+TEST(ShufflePlan, Errors) {
+  auto Reason = [](const Stencil &S, const PlanRequest &Q) {
+    std::string Error;
+    EXPECT_FALSE(S.tryPlan(Q, Error));
+    return Error;
+  };
+  Stencil Star = load("star2d1r");
+  PlanRequest R;
+  R.Exchange = ExchangeScheme::Shuffle;
+  EXPECT_NE(Reason(load("star3d1r"), R).find("implemented for 2D"),
+            std::string::npos);
+  PlanRequest Three = R;
+  Three.WarpCells = 3;
+  EXPECT_NE(Reason(Star, Three).find("1, 2, 4 or 8"), std::string::npos);
+  PlanRequest Slots = R;
+  Slots.SharedSlots = 1;
+  EXPECT_NE(Reason(Star, Slots).find("keeps every queue in registers"),
+            std::string::npos);
+  PlanRequest Odd = R;
+  Odd.BlockSizes = {100};
+  EXPECT_NE(Reason(Star, Odd).find("whole warps"), std::string::npos);
+  PlanRequest Assoc = R;
+  Assoc.Variant = OptimizationVariant::Assoc;
+  EXPECT_NE(Reason(load("box2d1r"), Assoc).find("--opt=assoc"),
+            std::string::npos);
+  PlanRequest Deep = R;
+  Deep.WarpCells = 1;
+  Deep.TemporalDegree = 16;
+  EXPECT_NE(Reason(Star, Deep).find("no output lane"), std::string::npos);
+  PlanRequest Scr;
+  Scr.Exchange = ExchangeScheme::SCR;
+  Scr.WarpCells = 4;
+  EXPECT_NE(Reason(Star, Scr).find("does not apply to --exchange=scr"),
+            std::string::npos);
+}
+
 TEST(PlanFlags, BadInputsAreErrors) {
   for (const char *Bad : {"--bt=x", "--frob=1", "--exchange=foo", "--bs=0",
                           "--bt=", "--opt=fast", "--bs=16x", "bt=4"}) {
@@ -488,7 +576,8 @@ TEST(GpuKey, ForName) {
 bool isBaseRole(CandidateRole R) {
   return R == CandidateRole::Default || R == CandidateRole::Neighbour ||
          R == CandidateRole::Specialization || R == CandidateRole::Model ||
-         R == CandidateRole::Naive || R == CandidateRole::StreamSums;
+         R == CandidateRole::Naive || R == CandidateRole::StreamSums ||
+         R == CandidateRole::WarpShuffle;
 }
 
 std::vector<TuningCandidate> candidates(const Stencil &S, unsigned TopK,
@@ -508,7 +597,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
 
   std::set<std::string> Flags;
   unsigned Models = 0, Naives = 0, StreamSums = 0, AsyncCopies = 0,
-           InteriorLoops = 0, BlockedBases = 0;
+           InteriorLoops = 0, BlockedBases = 0, Shuffles = 0;
   bool SeenVariant = false;
   for (size_t I = 0; I < Cands.size(); ++I) {
     const TuningCandidate &C = Cands[I];
@@ -523,7 +612,8 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       EXPECT_EQ(C.Flags, "--naive");
       EXPECT_EQ(C.Predicted.GCellsPerSecond, 0.0);
       EXPECT_TRUE(I + 1 == Cands.size() || !isBaseRole(Cands[I + 1].Role) ||
-                  Cands[I + 1].Role == CandidateRole::StreamSums);
+                  Cands[I + 1].Role == CandidateRole::StreamSums ||
+                  Cands[I + 1].Role == CandidateRole::WarpShuffle);
     } else {
       EXPECT_EQ(C.Flags, planFlags(C.Plan));
       expectRoundTrip(S, C.Plan);
@@ -545,6 +635,19 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       ASSERT_GT(I, 0u);
       EXPECT_TRUE(Cands[I - 1].Role == CandidateRole::Naive ||
                   Cands[I - 1].Role == CandidateRole::StreamSums);
+    }
+    // The warp-shuffle exchange: 2D only, after the naive kernel, its own
+    // base, modelled.
+    EXPECT_EQ(C.Role == CandidateRole::WarpShuffle,
+              C.Plan.Exchange == ExchangeScheme::Shuffle);
+    if (C.Role == CandidateRole::WarpShuffle) {
+      ++Shuffles;
+      EXPECT_EQ(S.analysis().NumDims, 2u);
+      EXPECT_TRUE(C.Plan.WarpCells == 4 || C.Plan.WarpCells == 2);
+      EXPECT_GT(C.Predicted.GCellsPerSecond, 0.0);
+      ASSERT_GT(I, 0u);
+      EXPECT_TRUE(Cands[I - 1].Role == CandidateRole::Naive ||
+                  Cands[I - 1].Role == CandidateRole::WarpShuffle);
     }
     Models += C.Role == CandidateRole::Model;
     if (isBaseRole(C.Role)) {
@@ -620,6 +723,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   EXPECT_EQ(StreamSums, S.analysis().NumDims == 3 && S.analysis().SumOfProducts
                             ? 2u
                             : 0u);
+  EXPECT_EQ(Shuffles, S.analysis().NumDims == 2 ? 3u : 0u);
   if (VariantBases == 0) {
     EXPECT_FALSE(SeenVariant);
   }
@@ -658,6 +762,14 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
   EXPECT_EQ(Cands[6].Plan.TemporalDegree, 1u);
   EXPECT_EQ(Cands[6].Plan.Variant, Cands[0].Plan.Variant);
   EXPECT_EQ(Cands[7].Role, CandidateRole::Naive);
+  // The warp-shuffle exchange: 4 cells per lane at bT=12 and 8, 2 cells.
+  ASSERT_GE(Cands.size(), 11u);
+  for (unsigned I = 8; I < 11; ++I)
+    EXPECT_EQ(Cands[I].Role, CandidateRole::WarpShuffle);
+  EXPECT_EQ(Cands[8].Flags, "--bt=12 --bs=128 --sl=256 --exchange=shuffle "
+                            "--cells=4 --opt=star --blocks-per-sm=1");
+  EXPECT_EQ(Cands[9].Plan.TemporalDegree, 8u);
+  EXPECT_EQ(Cands[10].Plan.WarpCells, 2u);
   // Variants of the default only: all four caps fit a block of 256 threads.
   std::vector<unsigned> Caps;
   unsigned Variants = 0;
@@ -672,22 +784,22 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
   }
   EXPECT_EQ(Caps, (std::vector<unsigned>{32, 64, 96, 128}));
   // And each of the 7 blocked bases with asynchronous copies (a 2D star
-  // has none by default), right after the naive kernel.
+  // has none by default), right after the shuffle plans.
   for (unsigned I = 0; I < 7; ++I) {
-    ASSERT_LT(8 + I, Cands.size());
-    EXPECT_EQ(Cands[8 + I].Role, CandidateRole::AsyncCopy);
-    EXPECT_EQ(Cands[8 + I].Base, I);
-    EXPECT_EQ(Cands[8 + I].Plan.AsyncDepth, 4u);
+    ASSERT_LT(11 + I, Cands.size());
+    EXPECT_EQ(Cands[11 + I].Role, CandidateRole::AsyncCopy);
+    EXPECT_EQ(Cands[11 + I].Base, I);
+    EXPECT_EQ(Cands[11 + I].Plan.AsyncDepth, 4u);
   }
   // Then those of bT > 1 (all but the default at bT=1) with the interior
   // loop off (on by default for a star of radius 1).
   for (unsigned K = 0; K < 6; ++K) {
-    ASSERT_LT(15 + K, Cands.size());
-    EXPECT_EQ(Cands[15 + K].Role, CandidateRole::InteriorLoop);
-    EXPECT_EQ(Cands[15 + K].Base, K);
-    EXPECT_FALSE(Cands[15 + K].Plan.InteriorLoop);
+    ASSERT_LT(18 + K, Cands.size());
+    EXPECT_EQ(Cands[18 + K].Role, CandidateRole::InteriorLoop);
+    EXPECT_EQ(Cands[18 + K].Base, K);
+    EXPECT_FALSE(Cands[18 + K].Plan.InteriorLoop);
   }
-  EXPECT_EQ(Cands.size(), 21u + Variants);
+  EXPECT_EQ(Cands.size(), 24u + Variants);
   EXPECT_TRUE(candidates(S, 0, 0).size() >= 1);
   for (const TuningCandidate &C : candidates(S, 0, 0))
     EXPECT_NE(C.Role, CandidateRole::Model);

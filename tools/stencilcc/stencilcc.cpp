@@ -176,17 +176,26 @@ cl::opt<unsigned> SharedSlots("ns", cl::desc("Circular-queue slots placed in "
                               cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<ExchangeScheme> Exchange(
     "exchange",
-    cl::desc("In-plane neighbour exchange through shared memory (default: "
-             "cached for box-like stencils whose registers allow it and "
-             "with assoc, else scr)"),
+    cl::desc("In-plane neighbour exchange (default: cached for box-like "
+             "stencils whose registers allow it and with assoc, else scr; "
+             "shuffle only where asked for or tuned)"),
     cl::values(clEnumValN(ExchangeScheme::SCR, "scr",
                           "single column reuse, with --rd"),
                clEnumValN(ExchangeScheme::MCR, "mcr",
                           "multiple column reuse (values written once)"),
                clEnumValN(ExchangeScheme::Cached, "cached",
                           "each plane written once, neighbour values kept "
-                          "in registers")),
+                          "in registers"),
+               clEnumValN(ExchangeScheme::Shuffle, "shuffle",
+                          "2D: no shared memory; each warp a tile, each "
+                          "lane --cells consecutive cells, other lanes' "
+                          "cells through warp shuffles")),
     cl::cat(PlanCategory));
+cl::opt<unsigned> WarpCells(
+    "cells",
+    cl::desc("With --exchange=shuffle: consecutive cells of a row each lane "
+             "holds, 1, 2, 4 or 8 (default: 4)"),
+    cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<unsigned> BlocksPerSM(
     "blocks-per-sm",
     cl::desc("Blocks an SM must hold at once (1..8): caps registers per "
@@ -320,7 +329,7 @@ bool anyPlanOption(const PlanRequest &R) {
   return R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
          R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
          R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.StreamSumRows ||
-         R.AsyncCopy || R.InteriorLoop;
+         R.AsyncCopy || R.InteriorLoop || R.WarpCells;
 }
 
 /// The release of the nvcc on this machine ("13.0"), or "" without one:
@@ -773,6 +782,8 @@ int main(int Argc, const char **Argv) {
     Request.AsyncCopy = AsyncCopy;
   if (InteriorLoop.getNumOccurrences())
     Request.InteriorLoop = InteriorLoop;
+  if (WarpCells.getNumOccurrences())
+    Request.WarpCells = WarpCells;
   if (Naive && StreamSums.getNumOccurrences())
     return fail("--naive and --stream-sums each replace the blocked plan; "
                 "give one of them");

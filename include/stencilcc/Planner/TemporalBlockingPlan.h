@@ -36,7 +36,11 @@ namespace stencilcc {
 /// later plane of the next level reads them: a box stencil then reads each
 /// neighbour value from shared memory once instead of once per plane that
 /// uses it (3x fewer shared loads for box2d1r).
-enum class ExchangeScheme { SCR, MCR, Cached };
+/// Shuffle (paper 003's register cache, 2D only) has no shared memory: each
+/// warp is a tile of its own, every lane holds WarpCells consecutive cells
+/// of a row and reads the neighbours' cells from other lanes through warp
+/// shuffles; no barrier orders the levels (WarpShuffleKernel.h).
+enum class ExchangeScheme { SCR, MCR, Cached, Shuffle };
 const char *exchangeSchemeName(ExchangeScheme S);
 
 /// Which specialization the kernels use. `Star` reads streaming-direction
@@ -69,6 +73,7 @@ struct PlanRequest {
   std::optional<unsigned> StreamSumRows;         ///< --stream-sums
   std::optional<unsigned> AsyncCopy;             ///< --async-copy
   std::optional<unsigned> InteriorLoop;          ///< --interior-loop (0, 1)
+  std::optional<unsigned> WarpCells;             ///< --cells (shuffle)
 };
 
 /// The kernel's view of the dimensions. The streaming dimension is the
@@ -162,9 +167,19 @@ struct TemporalBlockingPlan {
   /// StreamLength the planes of a segment; bT is 1 and nothing else of the
   /// blocked plan applies.
   unsigned StreamSumRows = 0;
+  /// --exchange=shuffle: consecutive cells of a row each lane holds (1, 2,
+  /// 4 or 8); 0 for the other schemes. BlockSizes[0] is then the threads
+  /// of a block (whole warps, each an independent tile), Lag the rows a
+  /// level trails the one below (so that it reads rows made in earlier
+  /// steps only) and QueueLength the rows each level keeps.
+  unsigned WarpCells = 0;
+  /// --exchange=shuffle: lanes of each warp whose cells are all halo,
+  /// before and after its output lanes (bT * radius cells, in whole lanes).
+  unsigned shuffleHaloLanes(bool After) const;
 
   unsigned threadsPerBlock() const;
-  /// Output cells per block along tiled dimension \p I (the compute region).
+  /// Output cells per block along tiled dimension \p I (the compute region;
+  /// with --exchange=shuffle, of all its warps).
   int64_t computeWidth(unsigned I) const;
   /// Halo threads before / after the compute region along tiled dim \p I.
   int64_t haloBefore(unsigned I) const;

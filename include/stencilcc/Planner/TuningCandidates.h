@@ -14,7 +14,10 @@
 // and a search that cannot pick it caches a slower kernel than `--naive`.
 // For 3D sums of products, the streaming partial-sums kernel with 1 and 2
 // rows per thread (`--stream-sums`, StreamSumsKernel.h), which the model
-// does not describe either.
+// does not describe either. For 2D stencils, the warp-shuffle exchange
+// (`--exchange=shuffle`, WarpShuffleKernel.h) with 4 cells per lane at its
+// default bT and at two thirds of it, and with 2 cells per lane: bases
+// after those, without variants.
 // Variants of the first few bases (by default four: the default, its
 // neighbours, the model's first), which the runner compiles only where the base's
 // ptxas report says they can raise occupancy (paper 000 sec. 5.2's pruned
@@ -36,10 +39,10 @@ namespace stencilcc {
 
 enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
                            StreamSums, RegisterCap, SharedSlots, ReuseDegree,
-                           AsyncCopy, InteriorLoop };
+                           AsyncCopy, InteriorLoop, WarpShuffle };
 /// "default", "bt-neighbour", "specialization", "model", "naive",
 /// "stream-sums", "cap", "shared-slots", "reuse", "async-copy",
-/// "interior-loop".
+/// "interior-loop", "shuffle".
 const char *candidateRoleName(CandidateRole R);
 
 struct TuningCandidate {

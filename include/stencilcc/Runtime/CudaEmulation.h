@@ -30,6 +30,7 @@
 #include <boost/context/protected_fixedsize_stack.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -108,6 +109,10 @@ struct AsyncCopies {
 struct BlockRun {
   std::vector<ctx::fiber> Scheduler;
   std::vector<AsyncCopies> Async;
+  /// __shfl_sync: each thread's published values, two by parity of its
+  /// shuffle count, and that count.
+  std::vector<std::array<unsigned long long, 2>> Shuffled;
+  std::vector<unsigned> Shuffles;
   unsigned Current = 0;
 };
 inline BlockRun *Running = nullptr;
@@ -143,6 +148,25 @@ inline void __syncthreads() {
   using namespace stencilcc_emulation;
   ctx::fiber &Back = Running->Scheduler[Running->Current];
   Back = std::move(Back).resume();
+}
+
+/// A warp shuffle: the thread publishes \p V, waits at a barrier of the
+/// whole block (every thread of the block must shuffle alike, as the
+/// generated kernels' warp-uniform paths do), and reads what lane \p Src
+/// of its warp published. A thread's values alternate between two slots,
+/// so one it publishes after the barrier cannot overwrite one another
+/// thread has still to read. Lanes outside 0..31 wrap, as on the GPU.
+template <typename T> inline T __shfl_sync(unsigned, T V, int Src) {
+  using namespace stencilcc_emulation;
+  static_assert(sizeof(T) <= sizeof(unsigned long long));
+  BlockRun &B = *Running;
+  unsigned Me = B.Current, Parity = B.Shuffles[Me]++ & 1;
+  std::memcpy(&B.Shuffled[Me][Parity], &V, sizeof(T));
+  __syncthreads();
+  unsigned From = (Me & ~31u) + (unsigned(Src) & 31u);
+  T Out;
+  std::memcpy(&Out, &B.Shuffled[From][Parity], sizeof(T));
+  return Out;
 }
 
 using std::max;
@@ -216,6 +240,8 @@ template <typename Kernel> struct Launch {
     BlockRun Run;
     Run.Scheduler.resize(Threads);
     Run.Async.resize(Threads);
+    Run.Shuffled.resize(Threads);
+    Run.Shuffles.assign(Threads, 0);
     Running = &Run;
     std::vector<ctx::fiber> Fibres(Threads);
     auto Index = [&](unsigned T) {
@@ -226,6 +252,7 @@ template <typename Kernel> struct Launch {
       for (unsigned BY = 0; BY < Grid.y; ++BY)
         for (unsigned BX = 0; BX < Grid.x; ++BX) {
           blockIdx = dim3(BX, BY, BZ);
+          Run.Shuffles.assign(Threads, 0);
           // Garbage, not zeros: generated code must not rely on it.
           std::memset(stencilcc_smem, 0x7f, Shared);
           for (unsigned T = 0; T < Threads; ++T)
