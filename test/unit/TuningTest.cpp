@@ -68,6 +68,13 @@ Stencil load(const std::string &Name, const std::string &Real = "float") {
                               {"-DREAL=" + Real}));
 }
 
+/// Why makePlan rejects \p Q for \p S (a test failure if it does not).
+std::string planError(const Stencil &S, const PlanRequest &Q) {
+  std::string Error;
+  EXPECT_FALSE(S.tryPlan(Q, Error));
+  return Error;
+}
+
 /// planFlags -> parsePlanFlags -> makePlan, as the plan cache does it.
 void expectRoundTrip(const Stencil &S, const TemporalBlockingPlan &Plan) {
   std::string Flags = planFlags(Plan);
@@ -166,21 +173,16 @@ TEST(PlanFlags, StreamSumsRoundTripsAndIsChecked) {
       << Plan.summary();
   expectRoundTrip(Box, Plan);
 
-  auto Reason = [](const Stencil &S, const PlanRequest &Q) {
-    std::string Error;
-    EXPECT_FALSE(S.tryPlan(Q, Error));
-    return Error;
-  };
   PlanRequest Three = R;
   Three.StreamSumRows = 3;
-  EXPECT_NE(Reason(Box, Three).find("1, 2 or 4"), std::string::npos);
+  EXPECT_NE(planError(Box, Three).find("1, 2 or 4"), std::string::npos);
   PlanRequest WithBT = R;
   WithBT.TemporalDegree = 1;
-  EXPECT_NE(Reason(Box, WithBT).find("replaces the blocked plan"),
+  EXPECT_NE(planError(Box, WithBT).find("replaces the blocked plan"),
             std::string::npos);
-  EXPECT_NE(Reason(load("box2d1r"), R).find("outermost of three dimensions"),
+  EXPECT_NE(planError(load("box2d1r"), R).find("outermost of three dimensions"),
             std::string::npos);
-  EXPECT_NE(Reason(load("gradient2d"), R).find("three dimensions"),
+  EXPECT_NE(planError(load("gradient2d"), R).find("three dimensions"),
             std::string::npos);
 }
 
@@ -237,38 +239,33 @@ TEST(ShufflePlan, DefaultsRoundTripAndModel) {
 }
 
 TEST(ShufflePlan, Errors) {
-  auto Reason = [](const Stencil &S, const PlanRequest &Q) {
-    std::string Error;
-    EXPECT_FALSE(S.tryPlan(Q, Error));
-    return Error;
-  };
   Stencil Star = load("star2d1r");
   PlanRequest R;
   R.Exchange = ExchangeScheme::Shuffle;
-  EXPECT_NE(Reason(load("star3d1r"), R).find("implemented for 2D"),
+  EXPECT_NE(planError(load("star3d1r"), R).find("implemented for 2D"),
             std::string::npos);
   PlanRequest Three = R;
   Three.WarpCells = 3;
-  EXPECT_NE(Reason(Star, Three).find("1, 2, 4 or 8"), std::string::npos);
+  EXPECT_NE(planError(Star, Three).find("1, 2, 4 or 8"), std::string::npos);
   PlanRequest Slots = R;
   Slots.SharedSlots = 1;
-  EXPECT_NE(Reason(Star, Slots).find("keeps every queue in registers"),
+  EXPECT_NE(planError(Star, Slots).find("keeps every queue in registers"),
             std::string::npos);
   PlanRequest Odd = R;
   Odd.BlockSizes = {100};
-  EXPECT_NE(Reason(Star, Odd).find("whole warps"), std::string::npos);
+  EXPECT_NE(planError(Star, Odd).find("whole warps"), std::string::npos);
   PlanRequest Assoc = R;
   Assoc.Variant = OptimizationVariant::Assoc;
-  EXPECT_NE(Reason(load("box2d1r"), Assoc).find("--opt=assoc"),
+  EXPECT_NE(planError(load("box2d1r"), Assoc).find("--opt=assoc"),
             std::string::npos);
   PlanRequest Deep = R;
   Deep.WarpCells = 1;
   Deep.TemporalDegree = 16;
-  EXPECT_NE(Reason(Star, Deep).find("no output lane"), std::string::npos);
+  EXPECT_NE(planError(Star, Deep).find("no output lane"), std::string::npos);
   PlanRequest Scr;
   Scr.Exchange = ExchangeScheme::SCR;
   Scr.WarpCells = 4;
-  EXPECT_NE(Reason(Star, Scr).find("does not apply to --exchange=scr"),
+  EXPECT_NE(planError(Star, Scr).find("does not apply to --exchange=scr"),
             std::string::npos);
 }
 
