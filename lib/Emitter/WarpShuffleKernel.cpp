@@ -41,9 +41,8 @@ std::string emitWarpShuffleKernel(const KernelContext &K, unsigned D) {
   const unsigned Threads = Plan.threadsPerBlock();
   const int64_t Lag = Plan.Lag, Queue = Plan.QueueLength;
   const int64_t Neg = G.StreamNeg, Pos = G.StreamPos;
-  // The degree's own halo: a kernel of fewer steps has fewer halo lanes
-  // but keeps the plan's warp width, so every degree covers the same
-  // tiles.
+  // Every degree keeps the plan's halo lanes (a kernel of fewer steps
+  // needs fewer), so that all of them cover the same tiles.
   const int64_t HaloBefore = Plan.shuffleHaloLanes(false);
   const int64_t HaloAfter = Plan.shuffleHaloLanes(true);
   const int64_t WarpWidth = (32 - HaloBefore - HaloAfter) * C;
@@ -67,8 +66,10 @@ std::string emitWarpShuffleKernel(const KernelContext &K, unsigned D) {
     W.Pos = std::max(W.Pos, V[0]);
   }
   auto Slot = [&](int64_t S) {
-    return "(kPhase - level * kLag + " + std::to_string(S) +
-           " + kWrap) % kQueue";
+    std::string Offset = S < 0   ? " - " + std::to_string(-S)
+                         : S > 0 ? " + " + std::to_string(S)
+                                 : std::string();
+    return "(kPhase - level * kLag" + Offset + " + kWrap) % kQueue";
   };
 
   std::ostringstream OS;
