@@ -65,9 +65,7 @@ struct ReadSets {
 
 ReadSets readSets(const KernelContext &K) {
   ReadSets R;
-  // The shuffle exchange passes neighbour values as the cached one does.
-  bool Cached = K.Plan.Exchange == ExchangeScheme::Cached ||
-                K.Plan.Exchange == ExchangeScheme::Shuffle;
+  bool Cached = K.Plan.neighboursInRegisters();
   for (const std::vector<int64_t> &O : K.Analysis.Offsets) {
     int64_t S = K.Plan.streamOffset(O);
     if (K.Plan.readsFromRegisters(O)) {
@@ -169,8 +167,7 @@ std::string emitUpdateFunction(const KernelContext &K) {
     int64_t S = Plan.streamOffset(A.Offsets);
     if (Plan.readsFromRegisters(A.Offsets))
       return "c_" + offsetTag(S);
-    if (Plan.Exchange == ExchangeScheme::Cached ||
-        Plan.Exchange == ExchangeScheme::Shuffle)
+    if (Plan.neighboursInRegisters())
       return neighbourName(S, Plan.inPlaneOffset(A.Offsets));
     const std::vector<unsigned> &TD = Plan.Geometry.TileDims;
     std::string Index;

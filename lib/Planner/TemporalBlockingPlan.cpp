@@ -133,8 +133,7 @@ bool TemporalBlockingPlan::readsFromRegisters(
       return false;
   return Variant == OptimizationVariant::Star ||
          Variant == OptimizationVariant::Assoc ||
-         Exchange == ExchangeScheme::Cached ||
-         Exchange == ExchangeScheme::Shuffle || streamOffset(Offset) == 0;
+         neighboursInRegisters() || streamOffset(Offset) == 0;
 }
 
 std::string TemporalBlockingPlan::summary() const {
@@ -273,8 +272,7 @@ unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
   // Besides the queues, SCR and MCR updates hold the values they load
   // from shared memory: about one register per read.
   unsigned Needed = queueRegisters(Plan, A);
-  if (Plan.Exchange != ExchangeScheme::Cached &&
-      Plan.Exchange != ExchangeScheme::Shuffle)
+  if (!Plan.neighboursInRegisters())
     Needed += unsigned(A.Offsets.size() * elementTypeSize(Plan.Element) / 4);
   // Assoc adds the values of a plane, its own column and neighbours, to
   // several sums at once, every level right after the barrier: ptxas

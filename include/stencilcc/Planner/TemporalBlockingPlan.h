@@ -195,6 +195,13 @@ struct TemporalBlockingPlan {
   /// reads of the thread's own column do, except that with SCR or MCR and
   /// without the star or assoc specialization only the centre does.
   bool readsFromRegisters(const std::vector<int64_t> &Offset) const;
+  /// Whether the update gets its in-plane neighbours as register values
+  /// (the cached and shuffle exchanges) rather than from an exchange plane
+  /// in shared memory (SCR, MCR).
+  bool neighboursInRegisters() const {
+    return Exchange == ExchangeScheme::Cached ||
+           Exchange == ExchangeScheme::Shuffle;
+  }
   /// The streaming component of \p Offset (0 when the stream is virtual).
   int64_t streamOffset(const std::vector<int64_t> &Offset) const;
   /// The in-plane components of \p Offset, one per tiled dimension.
