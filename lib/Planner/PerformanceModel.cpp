@@ -145,6 +145,23 @@ bool powerOfTwoLiteral(const Expr &E) {
 constexpr double RsqrtHelperInstructions = 12; // stencilcc_rsqrt_f: 10 + 2 F2F
 constexpr double SqrtHelperInstructions = 10;  // stencilcc_sqrt_f: 8 + 2 F2F
 constexpr double DoubleRoutineInstructions = 8; // IEEE double sqrt or x / y
+/// CUDA's IEEE float division (sm_90 SASS of nvcc 13): a MUFU estimate,
+/// five FMAs, the range test, its branch to the slow path and the
+/// convergence barrier around it.
+constexpr double FloatRoutineInstructions = 10;
+/// stencilcc_sqrtf_rn and stencilcc_rsqrtf_rn (float-square-root.cu.in):
+/// CUDA's fast paths, the scaling of tiny operands and the selections of
+/// special values.
+constexpr double SqrtfHelperInstructions = 13;
+constexpr double RsqrtfHelperInstructions = 18;
+
+/// sqrtf(x) of a float x.
+const Expr *operandOfSqrtf(const Expr &E) {
+  if (E.K != Expr::Kind::Call || E.Name != "sqrtf" ||
+      E.Type != ScalarType::Float || E.Operands.size() != 1)
+    return nullptr;
+  return E.Operands[0].get();
+}
 
 /// A power of two, negated or not (the numerators lowerFloatSquareRoots
 /// takes).
@@ -198,10 +215,15 @@ void countOps(const Expr &E, OperationMix &M, bool Fused, bool FloatStencil) {
       Slot += RsqrtHelperInstructions;
       countOps(*X, M, false, FloatStencil);
       return;
+    } else if (const Expr *X = operandOfSqrtf(R);
+               X && !readsArray(L) && signedPowerOfTwoLiteral(L)) {
+      // c / sqrtf(x): stencilcc_rsqrtf_rn (lowerFloatSquareRoots).
+      Slot += RsqrtfHelperInstructions;
+      countOps(*X, M, false, FloatStencil);
+      return;
     } else {
-      // IEEE division: a double one is CUDA's routine; a float one, here
-      // one instruction (its fast path is a few, not modelled).
-      Slot += Dp ? DoubleRoutineInstructions : 1;
+      // IEEE division by a value: CUDA's routine.
+      Slot += Dp ? DoubleRoutineInstructions : FloatRoutineInstructions;
     }
     countOps(L, M, false, FloatStencil);
     countOps(R, M, false, FloatStencil);
@@ -215,6 +237,11 @@ void countOps(const Expr &E, OperationMix &M, bool Fused, bool FloatStencil) {
   } else if (E.K == Expr::Kind::Call) {
     if (const Expr *X = floatOperandOfSqrt(E)) {
       Slot += SqrtHelperInstructions; // stencilcc_sqrt_f
+      countOps(*X, M, false, FloatStencil);
+      return;
+    }
+    if (const Expr *X = operandOfSqrtf(E)) {
+      Slot += SqrtfHelperInstructions; // stencilcc_sqrtf_rn
       countOps(*X, M, false, FloatStencil);
       return;
     }

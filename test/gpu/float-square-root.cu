@@ -1,6 +1,7 @@
 // float-square-root.cu: the helpers of kernels-templates/float-square-root.cu.in
-// against CUDA's IEEE double sqrt and division, for all 2^32 float bit
-// patterns, on the GPU (the seed is the GPU's rsqrtf, which the CPU tests
+// against CUDA's IEEE double sqrt and division (stencilcc_sqrt_f,
+// stencilcc_rsqrt_f) and float sqrtf and division (stencilcc_sqrtf_rn,
+// stencilcc_rsqrtf_rn), for all 2^32 float bit patterns, on the GPU (the seed is the GPU's rsqrtf, which the CPU tests
 // cannot reproduce). Run by benchmarks/run-gpu.sh; compiled in CI by
 // test/nvcc/compile-helper-checks.sh.
 //   nvcc -arch=sm_90 -O3 -o float-square-root test/gpu/float-square-root.cu
@@ -12,12 +13,17 @@
 
 namespace {
 
-__device__ unsigned long long Mismatches[2];
-__device__ unsigned FirstMismatch[2][4];
+constexpr int kHelpers = 4;
+__device__ unsigned long long Mismatches[kHelpers];
+__device__ unsigned FirstMismatch[kHelpers][4];
 
 /// Bitwise equal, or both NaN (IEEE leaves the NaN's payload open).
 __device__ bool sameDouble(double A, double B) {
   return (A != A && B != B) || __double_as_longlong(A) == __double_as_longlong(B);
+}
+
+__device__ bool sameFloat(float A, float B) {
+  return (A != A && B != B) || __float_as_uint(A) == __float_as_uint(B);
 }
 
 __device__ void record(int Which, unsigned Bits) {
@@ -35,6 +41,10 @@ __global__ void checkAll(unsigned long long Base) {
     record(0, Bits);
   if (!sameDouble(stencilcc_rsqrt_f(X), 1.0 / sqrt(D)))
     record(1, Bits);
+  if (!sameFloat(stencilcc_sqrtf_rn(X), sqrtf(X)))
+    record(2, Bits);
+  if (!sameFloat(stencilcc_rsqrtf_rn(X), 1.0f / sqrtf(X)))
+    record(3, Bits);
 }
 
 } // namespace
@@ -48,18 +58,24 @@ int main() {
     std::fprintf(stderr, "float-square-root: %s\n", cudaGetErrorString(Status));
     return 2;
   }
-  unsigned long long Count[2];
-  unsigned First[2][4];
+  unsigned long long Count[kHelpers];
+  unsigned First[kHelpers][4];
   cudaMemcpyFromSymbol(Count, Mismatches, sizeof Count);
   cudaMemcpyFromSymbol(First, FirstMismatch, sizeof First);
-  const char *Names[2] = {"stencilcc_sqrt_f", "stencilcc_rsqrt_f"};
-  std::printf("float-square-root: all 2^32 floats: %s %llu mismatches, %s %llu mismatches\n",
-              Names[0], Count[0], Names[1], Count[1]);
-  for (int W = 0; W < 2; ++W)
+  const char *Names[kHelpers] = {"stencilcc_sqrt_f", "stencilcc_rsqrt_f",
+                                 "stencilcc_sqrtf_rn", "stencilcc_rsqrtf_rn"};
+  std::printf("float-square-root: all 2^32 floats:");
+  unsigned long long Total = 0;
+  for (int W = 0; W < kHelpers; ++W) {
+    std::printf("%s %s %llu mismatches", W ? "," : "", Names[W], Count[W]);
+    Total += Count[W];
+  }
+  std::printf("\n");
+  for (int W = 0; W < kHelpers; ++W)
     for (unsigned long long K = 0; K < Count[W] && K < 4; ++K) {
       float X;
       std::memcpy(&X, &First[W][K], sizeof X);
       std::printf("  %s mismatch at x = %a\n", Names[W], X);
     }
-  return Count[0] + Count[1] == 0 ? 0 : 1;
+  return Total == 0 ? 0 : 1;
 }

@@ -87,6 +87,36 @@ TEST(FloatSquareRootTest, HelpersEqualIeeeOnSpecialAndEdgeValues) {
   }
 }
 
+bool sameFloat(float A, float B) {
+  return (std::isnan(A) && std::isnan(B)) || bitsOf(A) == bitsOf(B);
+}
+
+// The float helpers with the host's correctly rounded seeds, against the
+// host's sqrtf and division, on the sample and on the special values (the
+// GPU test checks all 2^32 floats with MUFU's seeds).
+TEST(FloatSquareRootTest, FloatHelpersEqualIeeeSqrtfAndDivision) {
+  uint32_t Stride = 1021;
+  if (const char *S = std::getenv("STENCILCC_FLOAT_SQRT_STRIDE"))
+    Stride = std::max(1, std::atoi(S));
+  uint64_t Checked = 0, SqrtMismatches = 0, RsqrtMismatches = 0;
+  auto Check = [&](float X) {
+    SqrtMismatches += !sameFloat(stencilcc_sqrtf_rn(X), std::sqrt(X));
+    RsqrtMismatches += !sameFloat(stencilcc_rsqrtf_rn(X), 1.0f / std::sqrt(X));
+    ++Checked;
+  };
+  for (uint64_t B = 0; B < (uint64_t(1) << 32); B += Stride)
+    Check(floatOf(uint32_t(B)));
+  const float Inf = std::numeric_limits<float>::infinity();
+  for (float X : {0.0f, -0.0f, Inf, -Inf,
+                  std::numeric_limits<float>::quiet_NaN(), -1.0f, 0x1p-149f,
+                  0x1p-101f, 0x1.fffffep-101f, 0x1p-100f, 0x1p-126f, 1.0f,
+                  1.3057f, std::numeric_limits<float>::max()})
+    Check(X);
+  EXPECT_GT(Checked, 4000000u);
+  EXPECT_EQ(SqrtMismatches, 0u);
+  EXPECT_EQ(RsqrtMismatches, 0u);
+}
+
 /// sqrt((double)x) for a float reference x, optionally divided into C.
 ExprPtr floatSqrt(ScalarType Operand = ScalarType::Float) {
   std::vector<ExprPtr> Args;
@@ -121,6 +151,32 @@ TEST(FloatSquareRootTest, LowersSquareRootsOfFloats) {
   EXPECT_EQ(lowered(over("1.0", 1.0, floatSqrt(ScalarType::Double)),
                     /*ExpectUsed=*/false),
             "1.0 / sqrt(x)");
+}
+
+/// sqrtf(x) for a float reference x, optionally divided into C.
+ExprPtr sqrtfCall() {
+  std::vector<ExprPtr> Args;
+  Args.push_back(Expr::scalarRef("x", ScalarType::Float));
+  return Expr::call("sqrtf", std::move(Args), ScalarType::Float);
+}
+
+ExprPtr overFloat(const char *Spelling, double C, ExprPtr Divisor) {
+  return Expr::binary("/", Expr::floatLiteral(Spelling, C, ScalarType::Float),
+                      std::move(Divisor), ScalarType::Float);
+}
+
+TEST(FloatSquareRootTest, LowersSqrtfAndItsReciprocal) {
+  EXPECT_EQ(lowered(sqrtfCall()), "stencilcc_sqrtf_rn(x)");
+  EXPECT_EQ(lowered(overFloat("1.0f", 1.0, sqrtfCall())),
+            "stencilcc_rsqrtf_rn(x)");
+  EXPECT_EQ(lowered(overFloat("-0.25f", -0.25, sqrtfCall())),
+            "-0.25f * stencilcc_rsqrtf_rn(x)");
+  // Not a power of two, or one whose product could leave the normal
+  // range: IEEE division of the correctly rounded square root.
+  EXPECT_EQ(lowered(overFloat("3.0f", 3.0, sqrtfCall())),
+            "3.0f / stencilcc_sqrtf_rn(x)");
+  EXPECT_EQ(lowered(overFloat("0x1p60f", 0x1p60, sqrtfCall())),
+            "0x1p60f / stencilcc_sqrtf_rn(x)");
 }
 
 } // namespace
