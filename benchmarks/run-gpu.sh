@@ -452,7 +452,7 @@ if [[ $do_check == 1 ]]; then
   : >"$OUT/helpers.txt"
   for src in "$ROOT"/test/gpu/*.cu; do
     h=$(basename "$src" .cu)
-    if "$NVCC" -arch="$ARCH" -O3 -o "$BUILD/helper-$h" "$src" >>"$OUT/helpers.txt" 2>&1 &&
+    if "$NVCC" -arch="$ARCH" -O3 -I "$ROOT/include" -o "$BUILD/helper-$h" "$src" >>"$OUT/helpers.txt" 2>&1 &&
       timeout 120 "$BUILD/helper-$h" >"$BUILD/helper-$h.txt" 2>&1; then
       npass=$((npass + 1))
     else

@@ -1,6 +1,8 @@
 //===- Emitter/ConstantDivision.cpp ---------------------------------------===//
 #include "stencilcc/Emitter/ConstantDivision.h"
 
+#include "stencilcc/Analysis/ReciprocalSplit.h"
+
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -81,8 +83,18 @@ bool lowerConstantDivisions(Expr &E, bool Reciprocal) {
     return Used;
   }
   E.K = Expr::Kind::Call;
-  E.Name = "stencilcc_div_rn";
   E.Op.clear();
+  if (E.Type == ScalarType::Float)
+    if (std::optional<ReciprocalSplit> S = splitReciprocal(float(*C))) {
+      E.Name = "stencilcc_div_split";
+      E.Operands.push_back(std::move(X));
+      E.Operands.push_back(
+          Expr::floatLiteral(hexLiteral(S->Hi, E.Type), S->Hi, E.Type));
+      E.Operands.push_back(
+          Expr::floatLiteral(hexLiteral(S->Lo, E.Type), S->Lo, E.Type));
+      return true;
+    }
+  E.Name = "stencilcc_div_rn";
   E.Operands.push_back(std::move(X));
   E.Operands.push_back(Expr::floatLiteral(hexLiteral(*C, E.Type), *C, E.Type));
   E.Operands.push_back(std::move(RLit));

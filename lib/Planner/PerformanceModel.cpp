@@ -18,6 +18,8 @@
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Planner/PerformanceModel.h"
 
+#include "stencilcc/Analysis/ReciprocalSplit.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -202,9 +204,16 @@ void countOps(const Expr &E, OperationMix &M, bool Fused, bool FloatStencil) {
         ++Arith(M.MUL);
     } else if (!readsArray(R)) {
       // stencilcc_div_rn: r = x * (1/c), then two FMAs of Markstein's
-      // correction; a power of two is an exact multiplication.
+      // correction; stencilcc_div_split: x * lo and one FMA; a power of
+      // two is an exact multiplication.
+      const Expr &C = strip(R);
+      bool Literal = C.K == Expr::Kind::FloatLiteral ||
+                     C.K == Expr::Kind::IntLiteral;
       if (powerOfTwoLiteral(R)) {
         ++Arith(M.MUL);
+      } else if (!Dp && Literal && splitReciprocal(float(C.Value))) {
+        ++Arith(M.MUL);
+        ++Arith(M.FMA);
       } else {
         ++Arith(M.MUL);
         Arith(M.FMA) += 2;

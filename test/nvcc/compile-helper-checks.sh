@@ -17,7 +17,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/stencilcc-helpers.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 status=0
 for src in "$SRC"/test/gpu/*.cu; do
-  if "$NVCC" -arch=sm_90 -O3 -o "$WORK/$(basename "$src" .cu)" "$src"; then
+  if "$NVCC" -arch=sm_90 -O3 -I "$SRC/include" -o "$WORK/$(basename "$src" .cu)" "$src"; then
     echo "compiled $(basename "$src")"
   else
     echo "FAILED to compile $src"

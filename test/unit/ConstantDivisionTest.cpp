@@ -12,6 +12,7 @@
 #define __forceinline__ inline
 #include STENCILCC_DIVISION_TEMPLATE
 
+#include "stencilcc/Analysis/ReciprocalSplit.h"
 #include "stencilcc/Emitter/ConstantDivision.h"
 
 #include "FloatBits.h"
@@ -61,6 +62,62 @@ TEST(ConstantDivisionTest, FloatEqualsIeeeDivisionAcrossMagnitudes) {
           << X << " / " << C;
     }
   }
+}
+
+// stencilcc_div_split with the split splitReciprocal checked: the whole
+// binade [1, 2), magnitudes that keep x, x/c and x*lo normal (x*lo is
+// about 2^-24 x/c: |x| above 2^-100 |c|), and the special values, all as
+// the host's division gives them.
+TEST(ConstantDivisionTest, SplitEqualsIeeeDivision) {
+  std::mt19937_64 Rng(11);
+  std::uniform_int_distribution<uint32_t> Mant(0, (1u << 23) - 1);
+  const float Inf = std::numeric_limits<float>::infinity();
+  int Split = 0;
+  for (float C : FloatDivisors) {
+    std::optional<ReciprocalSplit> S = splitReciprocal(C);
+    if (!S)
+      continue;
+    ++Split;
+    EXPECT_EQ(std::signbit(S->Hi), std::signbit(S->Lo)) << C;
+    uint64_t Mismatches = 0;
+    for (uint32_t B = bitsOf(1.0f); B < bitsOf(2.0f); ++B) {
+      float X = floatOf(B);
+      Mismatches += bitsOf(stencilcc_div_split(X, S->Hi, S->Lo)) != bitsOf(X / C);
+    }
+    EXPECT_EQ(Mismatches, 0u) << "divisor " << C;
+    const int Log2C = std::ilogb(C);
+    std::uniform_int_distribution<int> Exp(-90 + std::max(0, Log2C),
+                                           90 + std::min(0, Log2C));
+    for (int I = 0; I < 2000000; ++I) {
+      float X = floatOf((uint32_t(Exp(Rng) + 127) << 23) | Mant(Rng) |
+                        (I & 1 ? 0x80000000u : 0));
+      ASSERT_EQ(bitsOf(stencilcc_div_split(X, S->Hi, S->Lo)), bitsOf(X / C))
+          << X << " / " << C;
+    }
+    for (float X : {0.0f, -0.0f, Inf, -Inf})
+      EXPECT_EQ(bitsOf(stencilcc_div_split(X, S->Hi, S->Lo)), bitsOf(X / C))
+          << X << " / " << C;
+    EXPECT_TRUE(std::isnan(stencilcc_div_split(std::nanf(""), S->Hi, S->Lo)));
+  }
+  EXPECT_GE(Split, 10);
+}
+
+// Powers of two need no split, and some divisors have none that holds
+// (2 - 2^-23, whose reciprocal lies just above a midpoint of two floats).
+TEST(ConstantDivisionTest, SplitOnlyWhereItHolds) {
+  EXPECT_FALSE(splitReciprocal(4.0f));
+  EXPECT_FALSE(splitReciprocal(0.0f));
+  EXPECT_FALSE(splitReciprocal(0x1.fffffep0f));
+  // Without the check, x * (1/3) plus a wrong low part is not x / 3.
+  std::optional<ReciprocalSplit> Three = splitReciprocal(3.0f);
+  ASSERT_TRUE(Three);
+  uint64_t Wrong = 0;
+  for (uint32_t B = bitsOf(1.0f); B < bitsOf(2.0f); ++B) {
+    float X = floatOf(B);
+    Wrong += bitsOf(stencilcc_div_split(X, Three->Hi, 0.5f * Three->Lo)) !=
+             bitsOf(X / 3.0f);
+  }
+  EXPECT_GT(Wrong, 0u);
 }
 
 TEST(ConstantDivisionTest, DoubleEqualsIeeeDivision) {
@@ -115,7 +172,15 @@ TEST(ConstantDivisionTest, LowersDivisionByACastLiteral) {
                  /*Implicit=*/false),
       ScalarType::Float);
   EXPECT_TRUE(lowerConstantDivisions(*E));
-  EXPECT_EQ(printed(*E), "stencilcc_div_rn(a, 0x1.8c6dc6p+2f, 0x1.4aa1c2p-3f)");
+  EXPECT_EQ(printed(*E),
+            "stencilcc_div_split(a, 0x1.4aa1c2p-3f, 0x1.b10932p-28f)");
+  // A divisor without a split that holds: Markstein's correction.
+  ExprPtr F = Expr::binary(
+      "/", read(),
+      Expr::floatLiteral("0x1.fffffep0f", 0x1.fffffep0, ScalarType::Float),
+      ScalarType::Float);
+  EXPECT_TRUE(lowerConstantDivisions(*F));
+  EXPECT_EQ(printed(*F), "stencilcc_div_rn(a, 0x1.fffffep+0f, 0x1.000002p-1f)");
 }
 
 TEST(ConstantDivisionTest, PowerOfTwoBecomesAMultiplication) {

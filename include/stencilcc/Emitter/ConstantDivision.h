@@ -19,6 +19,10 @@
 // range test; j2d5pt float 917 -> 997 GCells/s on an H100 against the
 // copysign form, bT=9).
 //
+// A float division whose divisor has a reciprocal split that holds
+// (stencilcc/Analysis/ReciprocalSplit.h) becomes stencilcc_div_split(x,
+// hi, lo) instead: one multiply and one FMA.
+//
 //===----------------------------------------------------------------------===//
 #ifndef STENCILCC_EMITTER_CONSTANTDIVISION_H
 #define STENCILCC_EMITTER_CONSTANTDIVISION_H
@@ -35,7 +39,7 @@ namespace stencilcc {
 std::optional<double> constantValue(const Expr &E, ScalarType T);
 
 /// Rewrites, in place, every division of \p E by a constant as described
-/// above. Returns true if some division now calls stencilcc_div_rn. With
+/// above. Returns true if some division now calls a helper. With
 /// \p Reciprocal (--fast-math, only when the user asks) every such
 /// division becomes x * r: one multiply, within two ulps of x / c instead of
 /// correctly rounded.

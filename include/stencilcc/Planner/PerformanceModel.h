@@ -15,7 +15,7 @@
 //    them;
 //  - compute: the update's operations mapped to FMA/MUL/ADD/other
 //    instructions (a division by a constant is one MUL and two FMAs, as
-//    stencilcc_div_rn emits it);
+//    stencilcc_div_rn emits it, or one of each, stencilcc_div_split);
 //  - occupancy from threads, estimated registers and shared memory per
 //    block, and the tail effect of the last wave of blocks over the SMs.
 //
@@ -86,7 +86,8 @@ struct OperationMix {
 
 /// The update of \p P mapped to instructions: a multiplication whose
 /// result is added becomes an FMA; a division by a read-free value one MUL
-/// and two FMAs (stencilcc_div_rn; a power of two is one MUL); a double
+/// and two FMAs (stencilcc_div_rn; in float, one MUL and one FMA where
+/// splitReciprocal holds; a power of two is one MUL); a double
 /// square root or division by a read eight (CUDA's routines), and
 /// sqrt((double)x) of a float x ten and c / sqrt((double)x) twelve (the
 /// helpers of kernels-templates/float-square-root.cu.in); any other
