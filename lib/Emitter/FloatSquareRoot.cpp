@@ -3,6 +3,8 @@
 
 #include "stencilcc/Emitter/ConstantDivision.h"
 
+#include "stencilcc/Analysis/ValueBounds.h"
+
 #include <cmath>
 
 namespace stencilcc {
@@ -21,10 +23,14 @@ bool isSqrtf(const Expr &E) {
          E.Type == ScalarType::Float && E.Operands.size() == 1;
 }
 
-ExprPtr callSqrtfHelper(const char *Helper, Expr &Sqrtf) {
+/// Calls \p Helper, or its _large variant where the operand is proved to
+/// be at least 2^-100 (or +infinity or NaN).
+ExprPtr callSqrtfHelper(const std::string &Helper, Expr &Sqrtf) {
+  std::optional<double> Low = provenLowerBound(*Sqrtf.Operands[0]);
   std::vector<ExprPtr> Args;
   Args.push_back(std::move(Sqrtf.Operands[0]));
-  return Expr::call(Helper, std::move(Args), ScalarType::Float);
+  return Expr::call(Low && *Low >= 0x1p-100 ? Helper + "_large" : Helper,
+                    std::move(Args), ScalarType::Float);
 }
 
 /// A power of two 2^e with |e| < \p Bound, as the numerator \p E of type \p T.

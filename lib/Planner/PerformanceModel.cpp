@@ -19,6 +19,7 @@
 #include "stencilcc/Planner/PerformanceModel.h"
 
 #include "stencilcc/Analysis/ReciprocalSplit.h"
+#include "stencilcc/Analysis/ValueBounds.h"
 
 #include <algorithm>
 #include <cmath>
@@ -156,6 +157,15 @@ constexpr double FloatRoutineInstructions = 10;
 /// special values.
 constexpr double SqrtfHelperInstructions = 13;
 constexpr double RsqrtfHelperInstructions = 18;
+/// Their _large variants, for an operand proved at least 2^-100.
+constexpr double SqrtfLargeHelperInstructions = 7;
+constexpr double RsqrtfLargeHelperInstructions = 11;
+
+/// Whether the float helper of sqrtf(\p X) is the _large variant.
+bool largeOperand(const Expr &X) {
+  std::optional<double> Low = provenLowerBound(X);
+  return Low && *Low >= 0x1p-100;
+}
 
 /// sqrtf(x) of a float x.
 const Expr *operandOfSqrtf(const Expr &E) {
@@ -227,7 +237,8 @@ void countOps(const Expr &E, OperationMix &M, bool Fused, bool FloatStencil) {
     } else if (const Expr *X = operandOfSqrtf(R);
                X && !readsArray(L) && signedPowerOfTwoLiteral(L)) {
       // c / sqrtf(x): stencilcc_rsqrtf_rn (lowerFloatSquareRoots).
-      Slot += RsqrtfHelperInstructions;
+      Slot += largeOperand(*X) ? RsqrtfLargeHelperInstructions
+                               : RsqrtfHelperInstructions;
       countOps(*X, M, false, FloatStencil);
       return;
     } else {
@@ -250,7 +261,8 @@ void countOps(const Expr &E, OperationMix &M, bool Fused, bool FloatStencil) {
       return;
     }
     if (const Expr *X = operandOfSqrtf(E)) {
-      Slot += SqrtfHelperInstructions; // stencilcc_sqrtf_rn
+      Slot += largeOperand(*X) ? SqrtfLargeHelperInstructions
+                               : SqrtfHelperInstructions; // stencilcc_sqrtf_rn
       countOps(*X, M, false, FloatStencil);
       return;
     }

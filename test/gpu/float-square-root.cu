@@ -1,7 +1,9 @@
 // float-square-root.cu: the helpers of kernels-templates/float-square-root.cu.in
 // against CUDA's IEEE double sqrt and division (stencilcc_sqrt_f,
 // stencilcc_rsqrt_f) and float sqrtf and division (stencilcc_sqrtf_rn,
-// stencilcc_rsqrtf_rn), for all 2^32 float bit patterns, on the GPU (the seed is the GPU's rsqrtf, which the CPU tests
+// stencilcc_rsqrtf_rn; their _large variants for every x of at least
+// 2^-100, +infinity and NaN, the operands they are emitted for), for all
+// 2^32 float bit patterns, on the GPU (the seed is the GPU's rsqrtf, which the CPU tests
 // cannot reproduce). Run by benchmarks/run-gpu.sh; compiled in CI by
 // test/nvcc/compile-helper-checks.sh.
 //   nvcc -arch=sm_90 -O3 -o float-square-root test/gpu/float-square-root.cu
@@ -13,7 +15,7 @@
 
 namespace {
 
-constexpr int kHelpers = 4;
+constexpr int kHelpers = 6;
 __device__ unsigned long long Mismatches[kHelpers];
 __device__ unsigned FirstMismatch[kHelpers][4];
 
@@ -45,6 +47,12 @@ __global__ void checkAll(unsigned long long Base) {
     record(2, Bits);
   if (!sameFloat(stencilcc_rsqrtf_rn(X), 1.0f / sqrtf(X)))
     record(3, Bits);
+  if (X >= 0x1p-100f || X != X) {
+    if (!sameFloat(stencilcc_sqrtf_rn_large(X), sqrtf(X)))
+      record(4, Bits);
+    if (!sameFloat(stencilcc_rsqrtf_rn_large(X), 1.0f / sqrtf(X)))
+      record(5, Bits);
+  }
 }
 
 } // namespace
@@ -63,7 +71,8 @@ int main() {
   cudaMemcpyFromSymbol(Count, Mismatches, sizeof Count);
   cudaMemcpyFromSymbol(First, FirstMismatch, sizeof First);
   const char *Names[kHelpers] = {"stencilcc_sqrt_f", "stencilcc_rsqrt_f",
-                                 "stencilcc_sqrtf_rn", "stencilcc_rsqrtf_rn"};
+                                 "stencilcc_sqrtf_rn", "stencilcc_rsqrtf_rn",
+                                 "stencilcc_sqrtf_rn_large", "stencilcc_rsqrtf_rn_large"};
   std::printf("float-square-root: all 2^32 floats:");
   unsigned long long Total = 0;
   for (int W = 0; W < kHelpers; ++W) {

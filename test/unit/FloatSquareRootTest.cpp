@@ -15,6 +15,7 @@
 #define __forceinline__ inline
 #include STENCILCC_FLOAT_SQRT_TEMPLATE
 
+#include "stencilcc/Analysis/ValueBounds.h"
 #include "stencilcc/Emitter/FloatSquareRoot.h"
 
 #include "FloatBits.h"
@@ -117,6 +118,29 @@ TEST(FloatSquareRootTest, FloatHelpersEqualIeeeSqrtfAndDivision) {
   EXPECT_EQ(RsqrtMismatches, 0u);
 }
 
+// The _large variants on what the emitter proves of their operand: at
+// least 2^-100, +infinity or NaN.
+TEST(FloatSquareRootTest, LargeHelpersEqualIeeeFromTwoToTheMinus100) {
+  uint32_t Stride = 1021;
+  if (const char *S = std::getenv("STENCILCC_FLOAT_SQRT_STRIDE"))
+    Stride = std::max(1, std::atoi(S));
+  uint64_t Checked = 0, Mismatches = 0;
+  auto Check = [&](float X) {
+    Mismatches += !sameFloat(stencilcc_sqrtf_rn_large(X), std::sqrt(X));
+    Mismatches += !sameFloat(stencilcc_rsqrtf_rn_large(X), 1.0f / std::sqrt(X));
+    ++Checked;
+  };
+  for (uint64_t B = bitsOf(0x1p-100f); B <= bitsOf(std::numeric_limits<float>::infinity());
+       B += Stride)
+    Check(floatOf(uint32_t(B)));
+  for (float X : {0x1p-100f, 1.3057f, std::numeric_limits<float>::max(),
+                  std::numeric_limits<float>::infinity(),
+                  std::numeric_limits<float>::quiet_NaN()})
+    Check(X);
+  EXPECT_GT(Checked, 1000000u);
+  EXPECT_EQ(Mismatches, 0u);
+}
+
 /// sqrt((double)x) for a float reference x, optionally divided into C.
 ExprPtr floatSqrt(ScalarType Operand = ScalarType::Float) {
   std::vector<ExprPtr> Args;
@@ -165,6 +189,44 @@ ExprPtr overFloat(const char *Spelling, double C, ExprPtr Divisor) {
                       std::move(Divisor), ScalarType::Float);
 }
 
+ExprPtr read(int64_t Offset) {
+  return Expr::access(ArrayAccess{0, {0, Offset}}, ScalarType::Float);
+}
+
+ExprPtr floatBinary(const char *Op, ExprPtr A, ExprPtr B) {
+  return Expr::binary(Op, std::move(A), std::move(B), ScalarType::Float);
+}
+
+/// (a[k] - a[0]) * (a[k] - a[0]).
+ExprPtr squareOfDifference(int64_t K) {
+  return floatBinary("*", floatBinary("-", read(K), read(0)),
+                     floatBinary("-", read(K), read(0)));
+}
+
+ExprPtr floatConstant(double V) {
+  return Expr::cast(ScalarType::Float,
+                    Expr::floatLiteral("c", V, ScalarType::Double), false);
+}
+
+TEST(FloatSquareRootTest, ProvesLowerBounds) {
+  // gradient2d's operand: a constant plus squares.
+  ExprPtr G = floatBinary("+",
+                          floatBinary("+", floatConstant(1.3057),
+                                      squareOfDifference(-1)),
+                          squareOfDifference(1));
+  ASSERT_TRUE(provenLowerBound(*G));
+  EXPECT_EQ(*provenLowerBound(*G), double(1.3057f));
+  EXPECT_EQ(provenLowerBound(*squareOfDifference(1)), 0.0);
+  // A product of different reads, a difference, a negated square: none.
+  EXPECT_FALSE(provenLowerBound(*floatBinary("*", read(1), read(-1))));
+  EXPECT_FALSE(provenLowerBound(
+      *floatBinary("-", squareOfDifference(1), floatConstant(1.0))));
+  EXPECT_FALSE(provenLowerBound(*Expr::unary("-", squareOfDifference(1))));
+  // A sum with a term of unknown sign: none.
+  EXPECT_FALSE(provenLowerBound(
+      *floatBinary("+", floatConstant(2.0), read(0))));
+}
+
 TEST(FloatSquareRootTest, LowersSqrtfAndItsReciprocal) {
   EXPECT_EQ(lowered(sqrtfCall()), "stencilcc_sqrtf_rn(x)");
   EXPECT_EQ(lowered(overFloat("1.0f", 1.0, sqrtfCall())),
@@ -177,6 +239,24 @@ TEST(FloatSquareRootTest, LowersSqrtfAndItsReciprocal) {
             "3.0f / stencilcc_sqrtf_rn(x)");
   EXPECT_EQ(lowered(overFloat("0x1p60f", 0x1p60, sqrtfCall())),
             "0x1p60f / stencilcc_sqrtf_rn(x)");
+  // An operand proved at least 2^-100: the _large variants.
+  auto SqrtfOf = [](ExprPtr X) {
+    std::vector<ExprPtr> Args;
+    Args.push_back(std::move(X));
+    return Expr::call("sqrtf", std::move(Args), ScalarType::Float);
+  };
+  auto Large = [&] {
+    return floatBinary("+", floatConstant(0.5), squareOfDifference(1));
+  };
+  EXPECT_EQ(lowered(SqrtfOf(Large())).rfind("stencilcc_sqrtf_rn_large(", 0), 0u);
+  EXPECT_EQ(lowered(overFloat("1.0f", 1.0, SqrtfOf(Large())))
+                .rfind("stencilcc_rsqrtf_rn_large(", 0),
+            0u);
+  // 2^-101 is not enough.
+  EXPECT_EQ(lowered(SqrtfOf(floatBinary("+", floatConstant(0x1p-101),
+                                        squareOfDifference(1))))
+                .rfind("stencilcc_sqrtf_rn(", 0),
+            0u);
 }
 
 } // namespace
