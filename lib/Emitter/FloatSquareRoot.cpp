@@ -44,6 +44,17 @@ bool powerOfTwoNumerator(const Expr &E, ScalarType T, int Bound, double &C) {
   return true;
 }
 
+/// Turns the quotient \p E = C / sqrt(...) into \p Reciprocal, times C
+/// unless C is 1.
+void scaleReciprocal(Expr &E, double C, ExprPtr Reciprocal) {
+  if (C == 1.0) {
+    E = std::move(*Reciprocal);
+    return;
+  }
+  E.Op = "*";
+  E.Operands[1] = std::move(Reciprocal);
+}
+
 } // namespace
 
 bool lowerFloatSquareRoots(Expr &E) {
@@ -56,12 +67,7 @@ bool lowerFloatSquareRoots(Expr &E) {
     if (powerOfTwoNumerator(*E.Operands[0], ScalarType::Float, 50, C)) {
       lowerFloatSquareRoots(*E.Operands[1]->Operands[0]);
       ExprPtr R = callSqrtfHelper("stencilcc_rsqrtf_rn", *E.Operands[1]);
-      if (C == 1.0) {
-        E = std::move(*R);
-      } else {
-        E.Op = "*";
-        E.Operands[1] = std::move(R);
-      }
+      scaleReciprocal(E, C, std::move(R));
       return true;
     }
   }
@@ -74,12 +80,7 @@ bool lowerFloatSquareRoots(Expr &E) {
     if (powerOfTwoNumerator(*E.Operands[0], ScalarType::Double, 900, C)) {
       lowerFloatSquareRoots(*E.Operands[1]->Operands[0]->Operands[0]);
       ExprPtr R = callWithFloat("stencilcc_rsqrt_f", *E.Operands[1]);
-      if (C == 1.0) {
-        E = std::move(*R);
-      } else {
-        E.Op = "*";
-        E.Operands[1] = std::move(R);
-      }
+      scaleReciprocal(E, C, std::move(R));
       return true;
     }
   }
