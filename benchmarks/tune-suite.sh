@@ -9,7 +9,8 @@
 #       each, in one file per dimensionality; with --only, the stencils whose name matches
 #       REGEX (grep -E) only) and one tuning directory per dimensionality and
 #       precision, benchmarks/gen-tune/{2d,3d}-{float,double}/, packed into
-#       benchmarks/gen-tune.tar.xz (carry that one file to the GPU machine)
+#       benchmarks/gen-tune.tar.xz (carry that one file to the GPU machine); each
+#       region's plan from benchmarks/plan-cache.json is a candidate too (role cached)
 #   benchmarks/tune-suite.sh run [--deadline S] [--reps R] DIR...
 #       on the GPU machine: unpacks gen-tune.tar.xz afresh (where carried), runs DIR/run.sh for each
 #       DIR (2d-float, 3d-double, ...) in turn and copies results.tsv and the logs to
@@ -61,7 +62,8 @@ case $cmd in
       size=$size2d; [[ $dims == 3 ]] && size=$size3d
       for real in float double; do
         "$STENCILCC" --tune-emit "$GEN/${dims}d-$real" "$src" -DREAL=$real --tune-size="$size" \
-          --tune-steps="$steps" --tune-top="$top" --tune-variants="$variants" | head -n1
+          --tune-steps="$steps" --tune-top="$top" --tune-variants="$variants" \
+          --plan-cache "$CACHE" | head -n1
       done
     done
     tar -C benchmarks -cJf "$GEN.tar.xz" gen-tune

@@ -29,6 +29,8 @@ const char *candidateRoleName(CandidateRole R) {
     return "reuse";
   case CandidateRole::AsyncCopy:
     return "async-copy";
+  case CandidateRole::Cached:
+    return "cached";
   case CandidateRole::InteriorLoop:
     return "interior-loop";
   case CandidateRole::WarpShuffle:
@@ -40,7 +42,8 @@ const char *candidateRoleName(CandidateRole R) {
 std::vector<TuningCandidate>
 tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
                  const ModelInput &In, const GpuParameters &G, unsigned TopK,
-                 unsigned VariantBases) {
+                 unsigned VariantBases,
+                 const std::optional<PlanRequest> &Cached) {
   DeviceLimits Limits = G.limits();
   std::vector<TuningCandidate> Out;
   std::set<std::string> Seen;
@@ -59,7 +62,8 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
                      Role == CandidateRole::Specialization ||
                      Role == CandidateRole::Model ||
                      Role == CandidateRole::StreamSums ||
-                     Role == CandidateRole::WarpShuffle
+                     Role == CandidateRole::WarpShuffle ||
+                     Role == CandidateRole::Cached
                  ? unsigned(Out.size())
                  : Base;
     Out.push_back(std::move(C));
@@ -146,6 +150,10 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     C.Base = unsigned(Out.size());
     Out.push_back(std::move(C));
   }
+  // The cached plan, a base without variants (unless another candidate is
+  // that plan already), timed early in the region's list.
+  if (Cached)
+    Add(*Cached, CandidateRole::Cached, 0);
   // The streaming partial-sums kernel, bases without variants: on the H100
   // 1.4-3.0x the naive kernel on box3d2r-4r, where the blocked plans'
   // halos idle a quarter to a third of their threads; 1 and 2 rows per

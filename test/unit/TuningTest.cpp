@@ -574,7 +574,7 @@ bool isBaseRole(CandidateRole R) {
   return R == CandidateRole::Default || R == CandidateRole::Neighbour ||
          R == CandidateRole::Specialization || R == CandidateRole::Model ||
          R == CandidateRole::Naive || R == CandidateRole::StreamSums ||
-         R == CandidateRole::WarpShuffle;
+         R == CandidateRole::WarpShuffle || R == CandidateRole::Cached;
 }
 
 std::vector<TuningCandidate> candidates(const Stencil &S, unsigned TopK,
@@ -736,6 +736,43 @@ TEST(TuningCandidates, Invariants) {
   }
   Stencil D = load("box3d1r", "double");
   checkCandidates(D, 4, 4);
+}
+
+// The plan cache's plan is timed beside the candidates: a base of its own,
+// right after the naive kernel, unless another candidate is that plan.
+TEST(TuningCandidates, TheCachedPlanIsACandidate) {
+  Stencil S = load("star2d1r");
+  ModelInput In = modelInput(S.program(), S.analysis(),
+                             benchmarkExtents(S.analysis().NumDims));
+  std::vector<TuningCandidate> Plain = candidates(S, 1, 1);
+  PlanRequest Cached;
+  bool Naive = false;
+  std::string Error;
+  ASSERT_TRUE(parsePlanFlags("--bt=5 --bs=512 --sl=1024 --exchange=scr --rd=1 "
+                             "--opt=star",
+                             Cached, Naive, Error))
+      << Error;
+  std::vector<TuningCandidate> With = tuningCandidates(
+      S.program(), S.analysis(), In, h100(), 1, 1, Cached);
+  ASSERT_EQ(With.size(), Plain.size() + 1);
+  size_t NaiveAt = 0;
+  while (NaiveAt < With.size() && With[NaiveAt].Role != CandidateRole::Naive)
+    ++NaiveAt;
+  ASSERT_LT(NaiveAt + 1, With.size());
+  const TuningCandidate &C = With[NaiveAt + 1];
+  EXPECT_EQ(C.Role, CandidateRole::Cached);
+  EXPECT_STREQ(candidateRoleName(C.Role), "cached");
+  EXPECT_EQ(C.Base, NaiveAt + 1);
+  EXPECT_EQ(C.Plan.TemporalDegree, 5u);
+  EXPECT_EQ(C.Plan.BlockSizes, std::vector<unsigned>{512});
+  EXPECT_TRUE(C.modelled());
+  // The default plan cached: nothing new to time.
+  PlanRequest Default;
+  ASSERT_TRUE(parsePlanFlags(Plain[0].Flags, Default, Naive, Error)) << Error;
+  EXPECT_EQ(tuningCandidates(S.program(), S.analysis(), In, h100(), 1, 1,
+                             Default)
+                .size(),
+            Plain.size());
 }
 
 TEST(TuningCandidates, TheSetOfStar2d1r) {

@@ -91,7 +91,8 @@ cl::opt<std::string> PlanCacheFile(
     "plan-cache",
     cl::desc("Plan cache (JSON): regions without plan options compile the "
              "plan tuned for them on --gpu's GPU, where the cache has one; "
-             "--tune and --tune-ingest add to it"),
+             "--tune and --tune-ingest add to it; --tune and --tune-emit "
+             "time its plan among the candidates"),
     cl::value_desc("file"), cl::cat(TuneCategory));
 cl::opt<bool> Tune(
     "tune",
@@ -919,10 +920,25 @@ int main(int Argc, const char **Argv) {
                                   : benchmarkExtents(A->NumDims).front();
           // --tune-ingest needs only the fingerprints and plans.
           if (TuneIngest.empty()) {
+            // The plan cache's plan for the region is timed beside the
+            // candidates (a naive one is among them already).
+            std::optional<PlanRequest> CachedRequest;
+            std::string Note;
+            if (const PlanCacheEntry *E =
+                    Cache ? Cache->lookup(TR.Fingerprint,
+                                          elementTypeName(A->Element),
+                                          CacheGpuKey, localNvccVersion(), Note)
+                          : nullptr) {
+              PlanRequest R;
+              bool CachedNaive = false;
+              if (parsePlanFlags(E->Flags, R, CachedNaive, Error) &&
+                  !CachedNaive)
+                CachedRequest = R;
+            }
             std::vector<int64_t> Extents(A->NumDims, TR.TimedSize);
-            TR.Candidates =
-                tuningCandidates(P, *A, modelInput(P, *A, Extents), *GpuParams,
-                                 TuneTop, TuneVariants);
+            TR.Candidates = tuningCandidates(P, *A, modelInput(P, *A, Extents),
+                                             *GpuParams, TuneTop, TuneVariants,
+                                             CachedRequest);
           }
           Programs.push_back(std::move(P));
           Analyses.push_back(std::move(*A));

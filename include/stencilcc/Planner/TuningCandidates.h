@@ -17,7 +17,11 @@
 // does not describe either. For 2D stencils, the warp-shuffle exchange
 // (`--exchange=shuffle`, WarpShuffleKernel.h) with 4 cells per lane at its
 // default bT and at two thirds of it, and with 2 cells per lane: bases
-// after those, without variants.
+// after those, without variants. The plan the plan cache holds for the
+// region, where the caller gives it and no other candidate is that plan: a
+// base without variants, so a new winner is one that beat it in the same
+// run (timings of different runs and code versions misled the cache on
+// the H100; docs/tuning.md).
 // Variants of the first few bases (by default four: the default, its
 // neighbours, the model's first), which the runner compiles only where the base's
 // ptxas report says they can raise occupancy (paper 000 sec. 5.2's pruned
@@ -32,6 +36,7 @@
 
 #include "stencilcc/Planner/PerformanceModel.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,10 +44,10 @@ namespace stencilcc {
 
 enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
                            StreamSums, RegisterCap, SharedSlots, ReuseDegree,
-                           AsyncCopy, InteriorLoop, WarpShuffle };
+                           AsyncCopy, InteriorLoop, WarpShuffle, Cached };
 /// "default", "bt-neighbour", "specialization", "model", "naive",
 /// "stream-sums", "cap", "shared-slots", "reuse", "async-copy",
-/// "interior-loop", "shuffle".
+/// "interior-loop", "shuffle", "cached".
 const char *candidateRoleName(CandidateRole R);
 
 struct TuningCandidate {
@@ -60,12 +65,14 @@ struct TuningCandidate {
 };
 
 /// The bases (first) and their variants for one region; at most \p TopK
-/// model bases, variants of the first \p VariantBases bases. Every
-/// candidate is a valid plan; duplicates are dropped.
+/// model bases, variants of the first \p VariantBases bases, and \p Cached
+/// (the plan cache's plan for the region, if any). Every candidate is a
+/// valid plan; duplicates are dropped.
 std::vector<TuningCandidate>
 tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
                  const ModelInput &In, const GpuParameters &G, unsigned TopK,
-                 unsigned VariantBases = 4);
+                 unsigned VariantBases = 4,
+                 const std::optional<PlanRequest> &Cached = std::nullopt);
 
 } // namespace stencilcc
 
