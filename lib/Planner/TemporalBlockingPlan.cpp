@@ -414,6 +414,31 @@ static void layoutQueues(TemporalBlockingPlan &Plan, const StencilAnalysis &A) {
   }
 }
 
+/// --max-registers (__maxnreg__, which excludes __launch_bounds__): sets
+/// Plan.MaxRegisters after checking it against --blocks-per-sm and the
+/// range a block of \p Threads fits (ptxas allocates in units of 8).
+/// Returns the cap rounded up to ptxas's unit, or 0 with \p Error set.
+static unsigned applyRegisterCap(TemporalBlockingPlan &Plan,
+                                 const PlanRequest &R, unsigned Threads,
+                                 const DeviceLimits &Limits,
+                                 std::string &Error) {
+  if (R.BlocksPerSM) {
+    Error = "--max-registers and --blocks-per-sm both set the register "
+            "cap; give one";
+    return 0;
+  }
+  Plan.MaxRegisters = *R.MaxRegisters;
+  unsigned MaxForBlock = std::min(255u, Limits.RegistersPerSM / Threads / 8 * 8);
+  if (Plan.MaxRegisters < 16 || Plan.MaxRegisters > MaxForBlock) {
+    Error = "--max-registers=" + std::to_string(Plan.MaxRegisters) +
+            " is outside 16.." + std::to_string(MaxForBlock) + " (a block of " +
+            std::to_string(Threads) + " threads must fit the " +
+            std::to_string(Limits.RegistersPerSM) + " registers of an SM)";
+    return 0;
+  }
+  return (Plan.MaxRegisters + 7) / 8 * 8;
+}
+
 /// --exchange=shuffle (WarpShuffleKernel.h). Defaults, measured on the H100
 /// with a hand-written prototype of star2d1r (docs/plans.md): 4 cells per
 /// lane, 128-thread blocks, 256-row segments, and the deepest bT whose
@@ -520,21 +545,10 @@ makeShufflePlan(const StencilProgram &P, const StencilAnalysis &A,
     return std::nullopt;
   }
   if (R.MaxRegisters) {
-    if (R.BlocksPerSM) {
-      Error = "--max-registers and --blocks-per-sm both set the register "
-              "cap; give one";
+    unsigned Rounded = applyRegisterCap(Plan, R, Threads, Limits, Error);
+    if (!Rounded)
       return std::nullopt;
-    }
-    unsigned MaxForBlock =
-        std::min(255u, Limits.RegistersPerSM / Threads / 8 * 8);
-    Plan.MaxRegisters = *R.MaxRegisters;
-    if (Plan.MaxRegisters < 16 || Plan.MaxRegisters > MaxForBlock) {
-      Error = "--max-registers=" + std::to_string(Plan.MaxRegisters) +
-              " is outside 16.." + std::to_string(MaxForBlock);
-      return std::nullopt;
-    }
-    Plan.BlocksPerSM = std::max(
-        1u, Limits.RegistersPerSM / (Threads * ((Plan.MaxRegisters + 7) / 8 * 8)));
+    Plan.BlocksPerSM = std::max(1u, Limits.RegistersPerSM / (Threads * Rounded));
   } else {
     Plan.BlocksPerSM = R.BlocksPerSM.value_or(1);
     if (Plan.BlocksPerSM < 1 || Plan.BlocksPerSM > 8) {
@@ -826,25 +840,10 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   // a cap of 64, spill) (measured on an H100: star2d1r float
   // 1264 GCells/s at one block per SM, 1324 at three).
   if (R.MaxRegisters) {
-    // A cap of its own (__maxnreg__, which excludes __launch_bounds__):
-    // ptxas allocates in units of 8, and a block must still fit an SM.
-    Plan.MaxRegisters = *R.MaxRegisters;
-    unsigned MaxForBlock =
-        std::min(255u, Limits.RegistersPerSM / Plan.threadsPerBlock() / 8 * 8);
-    if (R.BlocksPerSM) {
-      Error = "--max-registers and --blocks-per-sm both set the register "
-              "cap; give one";
+    unsigned Rounded =
+        applyRegisterCap(Plan, R, Plan.threadsPerBlock(), Limits, Error);
+    if (!Rounded)
       return std::nullopt;
-    }
-    if (Plan.MaxRegisters < 16 || Plan.MaxRegisters > MaxForBlock) {
-      Error = "--max-registers=" + std::to_string(Plan.MaxRegisters) +
-              " is outside 16.." + std::to_string(MaxForBlock) +
-              " (a block of " + std::to_string(Plan.threadsPerBlock()) +
-              " threads must fit the " +
-              std::to_string(Limits.RegistersPerSM) + " registers of an SM)";
-      return std::nullopt;
-    }
-    unsigned Rounded = (Plan.MaxRegisters + 7) / 8 * 8;
     Plan.BlocksPerSM = std::max(
         1u, std::min({8u, Limits.RegistersPerSM /
                               (Plan.threadsPerBlock() * Rounded),
