@@ -32,11 +32,11 @@ std::string CircularQueueLayout::slot(unsigned Level, unsigned Slot) const {
   if (inShared(Level, Slot))
     return "queue_smem[" + std::to_string(sharedIndex(Level, Slot)) +
            " * kThreads + tid]";
-  return "q" + std::to_string(Level) + "_" + std::to_string(Slot);
+  return "q" + std::to_string(Level) + "_" + std::to_string(Slot) + Suffix;
 }
 
 std::string CircularQueueLayout::boundarySlot(unsigned Slot) const {
-  return "b_" + std::to_string(Slot);
+  return "b_" + std::to_string(Slot) + Suffix;
 }
 
 std::string

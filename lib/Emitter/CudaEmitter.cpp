@@ -192,8 +192,9 @@ std::string runFunction(const KernelContext &K, bool Naive) {
     OS << "  const dim3 grid(" << CeilDiv(G.TileDims[0], Plan.computeWidth(0))
        << ", " << Chunks << ");\n";
   } else {
+    // --rows-per-thread: a thread for every RowsPerThread rows of the tile.
     OS << "  const dim3 block(" << Plan.BlockSizes[1] << ", "
-       << Plan.BlockSizes[0] << ");\n";
+       << Plan.BlockSizes[0] / Plan.RowsPerThread << ");\n";
     OS << "  const dim3 grid(" << CeilDiv(G.TileDims[1], Plan.computeWidth(1))
        << ", " << CeilDiv(G.TileDims[0], Plan.computeWidth(0)) << ", "
        << Chunks << ");\n";

@@ -134,7 +134,7 @@ uint64_t blockedKernelSharedBytes(const TemporalBlockingPlan &Plan,
   uint64_t Elems = uint64_t(exchangeShape(Plan, Degree).Planes) *
                        planeElements(Plan) +
                    uint64_t(Q.sharedSlots()) * Plan.threadsPerBlock();
-  Elems += uint64_t(Plan.AsyncRing) * Plan.threadsPerBlock();
+  Elems += uint64_t(Plan.AsyncRing) * Plan.cellsPerBlock();
   return Elems * elementTypeSize(Plan.Element);
 }
 
@@ -215,9 +215,12 @@ class BlockedKernelWriter {
 public:
   BlockedKernelWriter(const KernelContext &K, unsigned Degree)
       : K(K), P(K.Program), Plan(K.Plan), G(K.Plan.Geometry), D(Degree),
-        Queue(K.Plan, Degree), Sums(K.Plan, Degree),
-        Ex(exchangeShape(K.Plan, Degree)),
+        Rows(K.Plan.RowsPerThread), Ex(exchangeShape(K.Plan, Degree)),
         Elem(elementTypeName(K.Plan.Element)) {
+    for (unsigned R = 0; R < Rows; ++R) {
+      Queues.emplace_back(K.Plan, Degree, rowSuffix(R));
+      SumRings.emplace_back(K.Plan, Degree, rowSuffix(R));
+    }
     Assoc = Plan.Variant == OptimizationVariant::Assoc;
     if (Assoc)
       Form = partialSumForm(K);
@@ -244,8 +247,12 @@ private:
   const TemporalBlockingPlan &Plan;
   const KernelGeometry &G;
   unsigned D;
-  CircularQueueLayout Queue;
-  PartialSumRing Sums;
+  /// --rows-per-thread: each row of the thread has its own queues, sums
+  /// and cell; the code of one row is written with Row set to it.
+  unsigned Rows;
+  std::vector<CircularQueueLayout> Queues;
+  std::vector<PartialSumRing> SumRings;
+  mutable unsigned Row = 0;
   bool Assoc = false;
   PartialSumForm Form; ///< Assoc only
   ExchangeShape Ex;
@@ -269,6 +276,19 @@ private:
   std::string name() const {
     return K.Prefix + "_bt" + std::to_string(D);
   }
+  std::string rowSuffix(unsigned R) const {
+    return Rows == 1 ? "" : "_r" + std::to_string(R);
+  }
+  /// A per-row name (cell, pos, src_cell, in_compute, ...) of row Row; the
+  /// plain name with one row per thread.
+  std::string rv(const std::string &Name) const {
+    return Name + rowSuffix(Row);
+  }
+  std::string rowComment() const {
+    return Rows == 1 ? "" : ", row " + std::to_string(Row);
+  }
+  const CircularQueueLayout &queue() const { return Queues[Row]; }
+  const PartialSumRing &sums() const { return SumRings[Row]; }
   std::string lastCol(unsigned L) const {
     return L == 0 ? "load_last" : "last_col_" + std::to_string(L);
   }
@@ -329,9 +349,11 @@ private:
   std::vector<Publish> publications(Phase Ph, int64_t Col) const;
   void writePublications(std::ostream &OS, const std::vector<Publish> &Pubs,
                          unsigned Set, const std::string &Indent) const;
-  /// `pos` moved by in-plane offset \p V: pos - 1, pos + 2 * kPitch - 1.
-  std::string shiftedPos(const std::vector<int64_t> &V) const {
-    std::string S = "pos";
+  /// \p Base (a position) moved by in-plane offset \p V: pos - 1,
+  /// pos + 2 * kPitch - 1.
+  std::string shiftedPos(const std::vector<int64_t> &V,
+                         const std::string &Base) const {
+    std::string S = Base;
     for (size_t I = 0; I < V.size(); ++I) {
       if (V[I] == 0)
         continue;
@@ -344,9 +366,10 @@ private:
     }
     return S;
   }
-  /// --async-copy: the stage slot of column \p Col's plane.
+  /// --async-copy: the stage slot of column \p Col's plane (of row Row).
   std::string stageSlot(int64_t Col) const {
-    return "stage[" + std::to_string(posMod(Col, Plan.AsyncRing)) +
+    int64_t Slot = posMod(Col, Plan.AsyncRing);
+    return "stage[" + std::to_string(Rows == 1 ? Slot : Slot * Rows + Row) +
            " * kThreads + tid]";
   }
   void writeAsyncCopy(std::ostream &OS, Phase Ph, int64_t Col,
@@ -370,12 +393,13 @@ std::string BlockedKernelWriter::updateCall(unsigned L, int64_t Col,
   std::string Args;
   for (int64_t O : Reads.Registers)
     Args += (Args.empty() ? "" : ", ") +
-            Queue.slot(L - 1, Queue.slotOf(Q + O));
+            queue().slot(L - 1, queue().slotOf(Q + O));
   for (int64_t O : Reads.Exchanged) {
     unsigned Plane = Plan.Exchange == ExchangeScheme::SCR
                          ? scrPlane(Set, Loc, O)
                          : mcrPlane(L - 1, Q + O);
-    Args += (Args.empty() ? "" : ", ") + exchangePlane(Plane) + " + pos";
+    Args += (Args.empty() ? "" : ", ") + exchangePlane(Plane) + " + " +
+            rv("pos");
   }
   for (const auto &[S, V] : Reads.Neighbours)
     Args += (Args.empty() ? "" : ", ") + neighbourRegister(L - 1, Q + S, V);
@@ -396,32 +420,40 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
   // Level 0: the load, with the other buffer's boundary for level 1.
   {
     std::string Gd = guard(Ph, 0, Col);
-    unsigned S = Queue.slotOf(Col);
+    unsigned S = queue().slotOf(Col);
     if (Plan.AsyncDepth)
       OS << I2 << "stencilcc_async_wait<" << Plan.AsyncDepth - 1
          << ">(); // this column's copy has landed\n";
-    OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level 0\n";
-    bool Interior = Ph == Phase::Interior;
-    // With the copies staged, only the boundary load needs the plane's
-    // position; in the interior there is none.
-    if (!Interior && (!Plan.AsyncDepth || D > 1)) {
-      OS << I2 << "  const bool in_p = inside(p), load_p = in_array && "
-                  "p >= 0 && p < stream_extent;\n";
-      OS << I2 << "  const long at = p * stride;\n";
+    for (Row = 0; Row < Rows; ++Row) {
+      OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level 0"
+         << rowComment() << "\n";
+      bool Interior = Ph == Phase::Interior;
+      // With the copies staged, only the boundary load needs the plane's
+      // position; in the interior there is none.
+      if (!Interior && (!Plan.AsyncDepth || D > 1)) {
+        OS << I2 << "  const bool in_p = " << rv("inside")
+           << "(p), load_p = " << rv("in_array")
+           << " && p >= 0 && p < stream_extent;\n";
+        OS << I2 << "  const long at = p * stride;\n";
+      }
+      if (Plan.AsyncDepth)
+        OS << I2 << "  " << queue().slot(0, S) << " = " << stageSlot(Col)
+           << ";\n";
+      else if (Interior)
+        OS << I2 << "  " << queue().slot(0, S) << " = " << rv("src_cell")
+           << "[p * stride];\n";
+      else
+        OS << I2 << "  " << queue().slot(0, S) << " = load_p ? (in_p ? "
+           << rv("src_cell") << " : " << rv("boundary_even") << ")[at] : ("
+           << Elem << ")0;\n";
+      if (D > 1) // only a level that is not the last keeps boundary values
+        OS << I2 << "  " << queue().boundarySlot(S) << " = "
+           << (Interior ? ""
+                        : "load_p && !in_p ? " + rv("boundary_odd") + "[at] : ")
+           << "(" << Elem << ")0;\n";
+      OS << I2 << "}\n";
     }
-    if (Plan.AsyncDepth)
-      OS << I2 << "  " << Queue.slot(0, S) << " = " << stageSlot(Col) << ";\n";
-    else if (Interior)
-      OS << I2 << "  " << Queue.slot(0, S) << " = src_cell[p * stride];\n";
-    else
-      OS << I2 << "  " << Queue.slot(0, S)
-         << " = load_p ? (in_p ? src_cell : boundary_even)[at] : (" << Elem
-         << ")0;\n";
-    if (D > 1) // only a level that is not the last keeps boundary values
-      OS << I2 << "  " << Queue.boundarySlot(S) << " = "
-         << (Interior ? "" : "load_p && !in_p ? boundary_odd[at] : ") << "("
-         << Elem << ")0;\n";
-    OS << I2 << "}\n";
+    Row = 0;
     if (Plan.AsyncDepth)
       writeAsyncCopy(OS, Ph, Col + Plan.AsyncDepth, I2);
   }
@@ -432,31 +464,37 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
     return;
   }
 
+  // Level L of every row of the thread.
   auto WriteLevel = [&](unsigned L, unsigned Set, unsigned Loc) {
     if (!started(Ph, L, Col))
       return;
     int64_t Q = Plan.planeAt(L, Col);
     std::string Gd = guard(Ph, L, Col);
-    std::string Boundary = L == 1 ? Queue.boundarySlot(Queue.slotOf(Q))
-                                  : Queue.slot(L - 2, Queue.slotOf(Q));
     bool Interior = Ph == Phase::Interior;
-    std::string Value = Interior ? updateCall(L, Col, Set, Loc)
-                                 : "inside(q) ? " + updateCall(L, Col, Set, Loc) +
-                                       " : " + Boundary;
-    OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level "
-       << L << "\n";
-    if (!Interior || L == D)
-      OS << I2 << "  const int q = p - " << Col - Plan.planeAt(L, Col)
-         << ";\n";
-    if (L < D) {
-      OS << I2 << "  " << Queue.slot(L, Queue.slotOf(Q)) << " = " << Value
-         << ";\n";
-    } else {
-      // The last level's planes all lie in this block's output range.
-      OS << I2 << "  if (in_compute) dst_cell[(long)q * plane_stride] = "
-         << updateCall(L, Col, Set, Loc) << ";\n";
+    for (Row = 0; Row < Rows; ++Row) {
+      std::string Boundary = L == 1 ? queue().boundarySlot(queue().slotOf(Q))
+                                    : queue().slot(L - 2, queue().slotOf(Q));
+      std::string Value = Interior ? updateCall(L, Col, Set, Loc)
+                                   : rv("inside") + "(q) ? " +
+                                         updateCall(L, Col, Set, Loc) + " : " +
+                                         Boundary;
+      OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level "
+         << L << rowComment() << "\n";
+      if (!Interior || L == D)
+        OS << I2 << "  const int q = p - " << Col - Plan.planeAt(L, Col)
+           << ";\n";
+      if (L < D) {
+        OS << I2 << "  " << queue().slot(L, queue().slotOf(Q)) << " = "
+           << Value << ";\n";
+      } else {
+        // The last level's planes all lie in this block's output range.
+        OS << I2 << "  if (" << rv("in_compute") << ") " << rv("dst_cell")
+           << "[(long)q * plane_stride] = " << updateCall(L, Col, Set, Loc)
+           << ";\n";
+      }
+      OS << I2 << "}\n";
     }
-    OS << I2 << "}\n";
+    Row = 0;
   };
 
   if (!HasExchange) {
@@ -487,10 +525,13 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
         int64_t Q = Plan.planeAt(L, Col);
         std::string Gd = guard(Ph, L, Col);
         std::string Pre = Gd.empty() ? "" : "if (" + Gd + ") ";
-        for (int64_t O : Plan.ExchangedOffsets)
-          OS << I2 << Pre << "exchange[" << scrPlane(Set, L - First, O)
-             << " * kPlane + pos] = "
-             << Queue.slot(L - 1, Queue.slotOf(Q + O)) << ";\n";
+        for (Row = 0; Row < Rows; ++Row)
+          for (int64_t O : Plan.ExchangedOffsets)
+            OS << I2 << Pre << "exchange[" << scrPlane(Set, L - First, O)
+               << " * kPlane + " << rv("pos")
+               << "] = " << queue().slot(L - 1, queue().slotOf(Q + O))
+               << ";\n";
+        Row = 0;
       }
       if (!Any && !ColumnBusy)
         continue;
@@ -510,7 +551,7 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
           unguarded(Ph) ? "" : colExpr(Ph, Col) + " - 1 <= " + lastCol(L);
       OS << I2 << (Gd.empty() ? "" : "if (" + Gd + ") ") << "exchange["
          << mcrPlane(L, X) << " * kPlane + pos] = "
-         << Queue.slot(L, Queue.slotOf(X)) << ";\n";
+         << queue().slot(L, queue().slotOf(X)) << ";\n";
     }
     OS << I2 << "__syncthreads();\n";
     for (unsigned L = 1; L <= D; ++L)
@@ -534,16 +575,23 @@ void BlockedKernelWriter::writeAsyncCopy(std::ostream &OS, Phase Ph,
   OS << In << "  const int pa = "
      << (Col < Ahead ? "first + " + C : "p + " + std::to_string(Ahead))
      << ";\n";
-  if (Ph == Phase::Interior) {
-    OS << In << "  stencilcc_copy_async(&" << stageSlot(Col)
-       << ", src_cell + pa * stride, " << C << " <= load_last, true);\n";
-  } else {
-    OS << In << "  const bool in_pa = inside(pa), load_pa = in_array && "
-                "pa >= 0 && pa < stream_extent;\n";
-    OS << In << "  stencilcc_copy_async(&" << stageSlot(Col)
-       << ", (in_pa ? src_cell : boundary_even) + pa * stride, " << C
-       << " <= load_last, load_pa);\n";
+  // Every row's copy in the column's one commit group.
+  for (Row = 0; Row < Rows; ++Row) {
+    if (Ph == Phase::Interior) {
+      OS << In << "  stencilcc_copy_async(&" << stageSlot(Col) << ", "
+         << rv("src_cell") << " + pa * stride, " << C
+         << " <= load_last, true);\n";
+    } else {
+      OS << In << "  const bool " << rv("in_pa") << " = " << rv("inside")
+         << "(pa), " << rv("load_pa") << " = " << rv("in_array")
+         << " && pa >= 0 && pa < stream_extent;\n";
+      OS << In << "  stencilcc_copy_async(&" << stageSlot(Col) << ", ("
+         << rv("in_pa") << " ? " << rv("src_cell") << " : "
+         << rv("boundary_even") << ") + pa * stride, " << C
+         << " <= load_last, " << rv("load_pa") << ");\n";
+    }
   }
+  Row = 0;
   OS << In << "  stencilcc_async_commit();\n";
   OS << In << "}\n";
 }
@@ -578,9 +626,11 @@ void BlockedKernelWriter::writePublications(std::ostream &OS,
                                             unsigned Set,
                                             const std::string &In) const {
   for (const Publish &Pb : Pubs)
-    OS << In << Pb.Guard << "exchange[" << 2 * Pb.Level + Set
-       << " * kPlane + pos] = "
-       << Queue.slot(Pb.Level, Queue.slotOf(Pb.Plane)) << ";\n";
+    for (Row = 0; Row < Rows; ++Row)
+      OS << In << Pb.Guard << "exchange[" << 2 * Pb.Level + Set
+         << " * kPlane + " << rv("pos") << "] = "
+         << queue().slot(Pb.Level, queue().slotOf(Pb.Plane)) << ";\n";
+  Row = 0;
   OS << In << "__syncthreads();\n";
 }
 
@@ -615,38 +665,60 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
   bool HasExchange = !Plan.ExchangedOffsets.empty();
   if (HasExchange)
     writePublications(OS, Pubs, Set, In);
-  std::set<std::vector<int64_t>> Values = Form.inPlaneReads();
+  // A value's in-plane offset from the thread's first row: row r reads
+  // offset (dy, dx) as (r + dy, dx), so rows share the values of the rows
+  // between them, each loaded once (and their own columns come from the
+  // rows' queues).
+  auto FromFirstRow = [&](std::vector<int64_t> V, unsigned R) {
+    V[0] += R;
+    return V;
+  };
+  std::set<std::vector<int64_t>> Values;
+  for (unsigned R = 0; R < Rows; ++R)
+    for (const std::vector<int64_t> &V : Form.inPlaneReads())
+      Values.insert(FromFirstRow(V, R));
   for (unsigned L = 1; L <= D; ++L) {
     for (const Publish &Pb : Pubs) {
       if (Pb.Level != L - 1)
         continue;
       int64_t X = Pb.Plane;
       std::vector<std::string> Adds;
-      for (const auto &[S, Reads] : Form.Groups) {
-        int64_t Y = X - S;
-        // The head leaves out sums of planes below the level's first.
-        if (Ph == Phase::Head && Y < int64_t(L) * RN)
-          continue;
-        bool Starts = S == Form.lowestOffset();
-        std::string Args = Starts ? "" : Sums.slot(L, Y);
-        for (const std::vector<int64_t> &V : Form.GroupReads.at(S))
-          Args += (Args.empty() ? "" : ", ") + partialSumValueName(V);
-        Adds.push_back(Sums.slot(L, Y) + " = " + partialTermsFunction(K, S) +
-                       "(" + Args + scalarArgs(P) + ");");
-      }
+      for (Row = 0; Row < Rows; ++Row)
+        for (const auto &[S, Reads] : Form.Groups) {
+          int64_t Y = X - S;
+          // The head leaves out sums of planes below the level's first.
+          if (Ph == Phase::Head && Y < int64_t(L) * RN)
+            continue;
+          bool Starts = S == Form.lowestOffset();
+          std::string Args = Starts ? "" : sums().slot(L, Y);
+          for (const std::vector<int64_t> &V : Form.GroupReads.at(S))
+            Args += (Args.empty() ? "" : ", ") +
+                    partialSumValueName(FromFirstRow(V, Row));
+          Adds.push_back(sums().slot(L, Y) + " = " +
+                         partialTermsFunction(K, S) + "(" + Args +
+                         scalarArgs(P) + ");");
+        }
+      Row = 0;
       if (Adds.empty())
         continue;
       OS << In << Pb.Guard << "{ // level " << L << " adds plane "
          << planeExpr(Ph, X) << " of level " << L - 1 << "\n";
+      std::string FirstPos = Rows == 1 ? "pos" : "pos_r0";
       for (const std::vector<int64_t> &V : Values) {
-        bool Own = std::all_of(V.begin(), V.end(),
-                               [](int64_t O) { return O == 0; });
+        bool Own = V.size() == 2 ? V[1] == 0 && V[0] >= 0 && V[0] < Rows
+                                 : std::all_of(V.begin(), V.end(),
+                                               [](int64_t O) { return O == 0; });
+        std::string Value;
+        if (Own) {
+          Row = V.size() == 2 ? unsigned(V[0]) : 0;
+          Value = queue().slot(L - 1, queue().slotOf(X));
+          Row = 0;
+        } else {
+          Value = "exchange[" + std::to_string(2 * (L - 1) + Set) +
+                  " * kPlane + " + shiftedPos(V, FirstPos) + "]";
+        }
         OS << In << "  const " << Elem << " " << partialSumValueName(V)
-           << " = "
-           << (Own ? Queue.slot(L - 1, Queue.slotOf(X))
-                   : "exchange[" + std::to_string(2 * (L - 1) + Set) +
-                         " * kPlane + " + shiftedPos(V) + "]")
-           << ";\n";
+           << " = " << Value << ";\n";
       }
       for (const std::string &A : Adds)
         OS << In << "  " << A << "\n";
@@ -656,25 +728,30 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
       continue;
     int64_t Q = Plan.planeAt(L, Col);
     std::string Gd = guard(Ph, L, Col);
-    std::string Finish = partialFinishFunction(K) + "(" + Sums.slot(L, Q) +
-                         scalarArgs(P) + ")";
-    OS << In << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level "
-       << L << " finishes plane " << planeExpr(Ph, Q) << "\n";
     bool Interior = Ph == Phase::Interior;
-    if (!Interior || L == D)
-      OS << In << "  const int q = p - " << Col - Q << ";\n";
-    if (L < D) {
-      std::string Boundary = L == 1 ? Queue.boundarySlot(Queue.slotOf(Q))
-                                    : Queue.slot(L - 2, Queue.slotOf(Q));
-      OS << In << "  " << Queue.slot(L, Queue.slotOf(Q)) << " = "
-         << (Interior ? Finish
-                      : "inside(q) ? " + Finish + " : " + Boundary)
-         << ";\n";
-    } else {
-      OS << In << "  if (in_compute) dst_cell[(long)q * plane_stride] = "
-         << Finish << ";\n";
+    for (Row = 0; Row < Rows; ++Row) {
+      std::string Finish = partialFinishFunction(K) + "(" +
+                           sums().slot(L, Q) + scalarArgs(P) + ")";
+      OS << In << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level "
+         << L << " finishes plane " << planeExpr(Ph, Q) << rowComment()
+         << "\n";
+      if (!Interior || L == D)
+        OS << In << "  const int q = p - " << Col - Q << ";\n";
+      if (L < D) {
+        std::string Boundary =
+            L == 1 ? queue().boundarySlot(queue().slotOf(Q))
+                   : queue().slot(L - 2, queue().slotOf(Q));
+        OS << In << "  " << queue().slot(L, queue().slotOf(Q)) << " = "
+           << (Interior ? Finish
+                        : rv("inside") + "(q) ? " + Finish + " : " + Boundary)
+           << ";\n";
+      } else {
+        OS << In << "  if (" << rv("in_compute") << ") " << rv("dst_cell")
+           << "[(long)q * plane_stride] = " << Finish << ";\n";
+      }
+      OS << In << "}\n";
     }
-    OS << In << "}\n";
+    Row = 0;
   }
 }
 
@@ -693,7 +770,7 @@ std::string BlockedKernelWriter::write() {
      << " per launch; queue of " << W << " planes per level, levels "
      << Lag << " plane" << (Lag > 1 ? "s" : "") << " apart; ";
   if (Assoc)
-    OS << "partial sums of " << Sums.length() << " output planes per level; ";
+    OS << "partial sums of " << sums().length() << " output planes per level; ";
   OS << "steady state unrolled " << U << "x.\n";
   // The second bound, the plan's blocks per SM, sets ptxas's register
   // cap: one block leaves it all 255 (no spilled queue), more trade
@@ -727,19 +804,35 @@ std::string BlockedKernelWriter::write() {
                  : std::string("threadIdx.x"))
      << ";\n";
 
-  // The thread's cell in the tiled dimensions.
-  std::string InTile, InArray, InCompute, Cell, Pos, TileInside;
+  // The thread's cell in the tiled dimensions; with --rows-per-thread, its
+  // cell in each of its rows, tile rows Rows * threadIdx.y + r.
+  if (Rows > 1) {
+    OS << "  // --rows-per-thread=" << Rows << ": the thread computes rows "
+       << Rows << " * threadIdx.y .. + " << Rows - 1 << " of the tile.\n";
+    for (Row = 0; Row < Rows; ++Row)
+      OS << "  const int " << rv("tile_row") << " = (int)threadIdx.y * "
+         << Rows << " + " << Row << ";\n";
+  }
+  std::string TileInside;
+  std::vector<std::string> InTile(Rows), InArray(Rows), InCompute(Rows),
+      Cell(Rows), Pos(Rows);
   auto And = [](std::string &S, const std::string &T) {
     S += (S.empty() ? "" : " && ") + T;
   };
   for (unsigned I = 0; I < NT; ++I) {
     unsigned Dm = TD[I];
-    std::string X = spatialVar(Dm), Ax = threadAxis(I);
+    std::string Ax = threadAxis(I);
     std::string Lo = "lo_" + std::to_string(Dm), Hi = "hi_" + std::to_string(Dm),
                 E = "e" + std::to_string(Dm);
-    OS << "  const int " << X << " = lo_" << Dm << " + (int)blockIdx." << Ax
-       << " * " << Plan.computeWidth(I) << " + (int)threadIdx." << Ax
-       << " - " << Plan.haloBefore(I) << ";\n";
+    // Rows of a thread differ in the outer tiled dimension only.
+    bool PerRow = Rows > 1 && I == 0;
+    for (Row = 0; Row < (PerRow ? Rows : 1); ++Row) {
+      std::string X = PerRow ? rv(spatialVar(Dm)) : spatialVar(Dm);
+      std::string T = PerRow ? rv("tile_row") : "(int)threadIdx." + Ax;
+      OS << "  const int " << X << " = lo_" << Dm << " + (int)blockIdx." << Ax
+         << " * " << Plan.computeWidth(I) << " + " << T << " - "
+         << Plan.haloBefore(I) << ";\n";
+    }
     // The block's first and last cell along this dimension.
     std::string First = "(" + Lo + " + (int)blockIdx." + Ax + " * " +
                         std::to_string(Plan.computeWidth(I)) + " - " +
@@ -747,30 +840,40 @@ std::string BlockedKernelWriter::write() {
     std::string Last = First + " + " + std::to_string(Plan.BlockSizes[I] - 1);
     And(TileInside, First + " >= max(" + Lo + ", 0) && " + Last + " < min(" +
                         Hi + ", " + E + ")");
-    And(InTile, X + " >= lo_" + std::to_string(Dm) + " && " + X + " < hi_" +
-                    std::to_string(Dm));
-    And(InArray, X + " >= 0 && " + X + " < e" + std::to_string(Dm));
-    And(InCompute, "threadIdx." + Ax + " >= " +
-                       std::to_string(Plan.haloBefore(I)) + " && threadIdx." +
-                       Ax + " < " +
-                       std::to_string(Plan.haloBefore(I) +
-                                      Plan.computeWidth(I)) +
-                       " && " + X + " < hi_" + std::to_string(Dm));
+    for (Row = 0; Row < Rows; ++Row) {
+      std::string X = PerRow ? rv(spatialVar(Dm)) : spatialVar(Dm);
+      std::string T = PerRow ? rv("tile_row") : "threadIdx." + Ax;
+      And(InTile[Row], X + " >= lo_" + std::to_string(Dm) + " && " + X +
+                           " < hi_" + std::to_string(Dm));
+      And(InArray[Row], X + " >= 0 && " + X + " < e" + std::to_string(Dm));
+      And(InCompute[Row], T + " >= " + std::to_string(Plan.haloBefore(I)) +
+                              " && " + T + " < " +
+                              std::to_string(Plan.haloBefore(I) +
+                                             Plan.computeWidth(I)) +
+                              " && " + X + " < hi_" + std::to_string(Dm));
+    }
   }
-  if (NT == 1) {
-    Cell = spatialVar(TD[0]);
-    Pos = "threadIdx.x + " + std::to_string(G.TileNeg[0]);
-  } else {
-    Cell = "(long)" + spatialVar(TD[0]) + " * e" + std::to_string(TD[1]) +
-           " + " + spatialVar(TD[1]);
-    Pos = "(threadIdx.y + " + std::to_string(G.TileNeg[0]) + ") * kPitch + " +
-          "threadIdx.x + " + std::to_string(G.TileNeg[1]);
+  for (Row = 0; Row < Rows; ++Row) {
+    if (NT == 1) {
+      Cell[Row] = spatialVar(TD[0]);
+      Pos[Row] = "threadIdx.x + " + std::to_string(G.TileNeg[0]);
+    } else {
+      std::string X1 = Rows > 1 ? rv(spatialVar(TD[0])) : spatialVar(TD[0]);
+      std::string T = Rows > 1 ? rv("tile_row") : "threadIdx.y";
+      Cell[Row] = "(long)" + X1 + " * e" + std::to_string(TD[1]) + " + " +
+                  spatialVar(TD[1]);
+      Pos[Row] = "(" + T + " + " + std::to_string(G.TileNeg[0]) +
+                 ") * kPitch + " + "threadIdx.x + " +
+                 std::to_string(G.TileNeg[1]);
+    }
+    OS << "  const bool " << rv("in_tile") << " = " << InTile[Row] << ";\n";
+    OS << "  const bool " << rv("in_array") << " = " << InArray[Row] << ";\n";
+    OS << "  const bool " << rv("in_compute") << " = " << InCompute[Row]
+       << ";\n";
+    OS << "  const long " << rv("cell") << " = " << Cell[Row] << ";\n";
+    OS << "  const int " << rv("pos") << " = " << Pos[Row] << ";\n";
   }
-  OS << "  const bool in_tile = " << InTile << ";\n";
-  OS << "  const bool in_array = " << InArray << ";\n";
-  OS << "  const bool in_compute = " << InCompute << ";\n";
-  OS << "  const long cell = " << Cell << ";\n";
-  OS << "  const int pos = " << Pos << ";\n";
+  Row = 0;
   if (G.VirtualStream) {
     // 1D: one plane; the stream is a formality.
     OS << "  const int plane_stride = 0;\n";
@@ -810,16 +913,24 @@ std::string BlockedKernelWriter::write() {
   // (a load there would tie every level's result to the memory latency of
   // the column's prefetch through a shared scoreboard).
   unsigned CR = unsigned(posMod(P.WriteShift - 1, 2));
-  OS << "  const " << Elem << " *const src_cell = src + cell;\n";
-  OS << "  " << Elem << " *const dst_cell = dst + cell;\n";
-  OS << "  const " << Elem << " *const boundary_even = base + ((t0 + " << CR
-     << ") & 1) * buffer_size + cell; // initial content read by level 0\n";
-  if (D > 1)
-    OS << "  const " << Elem << " *const boundary_odd = base + ((t0 + "
-       << CR + 1 << ") & 1) * buffer_size + cell; // and by level 1\n";
+  for (Row = 0; Row < Rows; ++Row) {
+    OS << "  const " << Elem << " *const " << rv("src_cell") << " = src + "
+       << rv("cell") << ";\n";
+    OS << "  " << Elem << " *const " << rv("dst_cell") << " = dst + "
+       << rv("cell") << ";\n";
+    OS << "  const " << Elem << " *const " << rv("boundary_even")
+       << " = base + ((t0 + " << CR << ") & 1) * buffer_size + " << rv("cell")
+       << "; // initial content read by level 0\n";
+    if (D > 1)
+      OS << "  const " << Elem << " *const " << rv("boundary_odd")
+         << " = base + ((t0 + " << CR + 1 << ") & 1) * buffer_size + "
+         << rv("cell") << "; // and by level 1\n";
+  }
   OS << "  const long stride = plane_stride;\n";
-  OS << "  auto inside = [&](int q) { return in_tile && q >= lo0 && q < hi0; "
-        "};\n";
+  for (Row = 0; Row < Rows; ++Row)
+    OS << "  auto " << rv("inside") << " = [&](int q) { return "
+       << rv("in_tile") << " && q >= lo0 && q < hi0; };\n";
+  Row = 0;
   // A steady-state period reads planes first + c - ReachBack .. first + c
   // + ReachAhead at levels that keep boundary values (the last level
   // writes only its output range); where they all lie inside the loop
@@ -849,12 +960,12 @@ std::string BlockedKernelWriter::write() {
           "stencilcc_smem[];\n";
     OS << "  " << Elem << " *const exchange = reinterpret_cast<" << Elem
        << " *>(stencilcc_smem);\n";
-    if (Queue.sharedSlots())
+    if (queue().sharedSlots())
       OS << "  " << Elem << " *const queue_smem = exchange + "
          << Ex.Planes << " * kPlane;\n";
     if (Plan.AsyncRing)
       OS << "  " << Elem << " *const stage = exchange + " << Ex.Planes
-         << " * kPlane + " << Queue.sharedSlots()
+         << " * kPlane + " << queue().sharedSlots()
          << " * kThreads; // --async-copy: plane x of the stream in slot x mod "
          << Plan.AsyncRing << "\n";
     if (Ex.Planes) {
@@ -867,12 +978,16 @@ std::string BlockedKernelWriter::write() {
   }
   OS << "\n  // Circular queue: q<level>_<slot>, plane x of a level in slot "
         "x mod "
-     << W << ".\n";
-  OS << Queue.registerDeclarations(Elem);
+     << W << (Rows > 1 ? "; _r<r>: the thread's row r" : "") << ".\n";
+  for (Row = 0; Row < Rows; ++Row)
+    OS << queue().registerDeclarations(Elem);
+  Row = 0;
   if (Assoc) {
     OS << "  // Partial sums: s<level>_<slot>, output plane y in slot y mod "
-       << Sums.length() << ".\n";
-    OS << Sums.registerDeclarations(scalarTypeName(Form.SumType));
+       << sums().length() << ".\n";
+    for (Row = 0; Row < Rows; ++Row)
+      OS << sums().registerDeclarations(scalarTypeName(Form.SumType));
+    Row = 0;
   } else if (!Reads.NeighbourOffsets.empty()) {
     OS << "  // Neighbour values: n<level>_<slot>__<in-plane offset>, plane x "
           "in slot x mod "
@@ -886,8 +1001,8 @@ std::string BlockedKernelWriter::write() {
       OS << "  " << Elem << " " << Line << ";\n";
     }
   }
-  if (Queue.sharedSlots())
-    OS << "  for (int k = 0; k < " << Queue.sharedSlots()
+  if (queue().sharedSlots())
+    OS << "  for (int k = 0; k < " << queue().sharedSlots()
        << "; ++k) queue_smem[k * kThreads + tid] = 0;\n";
 
   if (Plan.AsyncDepth) {

@@ -203,7 +203,7 @@ std::string emitPartialSumFunctions(const KernelContext &K,
 std::string PartialSumRing::slot(unsigned Level, int64_t RelPlane) const {
   int64_t N = Plan.SumRing;
   return "s" + std::to_string(Level) + "_" +
-         std::to_string(((RelPlane % N) + N) % N);
+         std::to_string(((RelPlane % N) + N) % N) + Suffix;
 }
 
 std::string

@@ -374,6 +374,8 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
     PlaneValid *= uint64_t(Extent);
     R.ValidThreadsPerBlock *= uint64_t(Plan.computeWidth(I));
   }
+  // --rows-per-thread: the counts above are of cells; a thread has Rows.
+  R.ValidThreadsPerBlock /= Plan.RowsPerThread;
   R.HaloThreadsPerBlock = R.ThreadsPerBlock - R.ValidThreadsPerBlock;
   R.OutOfBoundFraction = 1.0 - double(PlaneInside) / double(PlaneAll);
 
@@ -412,17 +414,38 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
       (Loaded * double(PlaneInside) + double(StreamExtent) * PlaneValid) *
       Elem;
 
-  // Shared memory.
+  // Shared memory. With --rows-per-thread a thread's rows load a value
+  // they share once: row r reads in-plane offset (dy, dx) at (r + dy, dx)
+  // from its first row. SCR updates read every exchanged value from shared
+  // memory (ptxas merges the loads of equal addresses); the partial sums
+  // take the rows' own columns from their queues.
+  const unsigned Rows = Plan.RowsPerThread;
+  auto FromFirstRow = [](std::vector<int64_t> V, unsigned Row) {
+    V[0] += Row;
+    return V;
+  };
   std::set<std::vector<int64_t>> NeighbourOffsets;
-  unsigned SharedReads = 0, RegisterReads = 0;
+  std::set<std::pair<int64_t, std::vector<int64_t>>> SharedValues;
+  unsigned RegisterReads = 0;
   for (const std::vector<int64_t> &O : A.Offsets) {
     if (Plan.readsFromRegisters(O)) {
       ++RegisterReads;
       continue;
     }
-    ++SharedReads;
-    NeighbourOffsets.insert(Plan.inPlaneOffset(O));
+    for (unsigned Row = 0; Row < Rows; ++Row) {
+      std::vector<int64_t> V = FromFirstRow(Plan.inPlaneOffset(O), Row);
+      SharedValues.insert({Plan.streamOffset(O), V});
+      bool OwnColumn = V.size() == 2 && V[1] == 0 && V[0] >= 0 &&
+                       V[0] < int64_t(Rows);
+      if (!OwnColumn)
+        NeighbourOffsets.insert(V);
+    }
   }
+  // Shared loads per cell update: per row of a thread.
+  const double SharedReads =
+      Rows == 1 ? double(A.Offsets.size() - RegisterReads)
+                : double(SharedValues.size()) / Rows;
+  const double NeighbourReads = double(NeighbourOffsets.size()) / Rows;
   double Stores = 0, Loads = 0;
   if (Shuffle) {
     // A shuffle moves a 4-byte word per lane through the same pipe as a
@@ -452,7 +475,7 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
       break;
     case ExchangeScheme::Cached:
       Stores = MadeBelowLast * PlaneAll;
-      Loads = MadeBelowLast * PlaneInside * NeighbourOffsets.size();
+      Loads = MadeBelowLast * PlaneInside * NeighbourReads;
       break;
     case ExchangeScheme::Shuffle:
       break;
@@ -576,6 +599,8 @@ std::string planFlags(const TemporalBlockingPlan &Plan) {
   std::string S = "--bt=" + std::to_string(Plan.TemporalDegree) + " --bs=";
   for (size_t I = 0; I < Plan.BlockSizes.size(); ++I)
     S += (I ? "x" : "") + std::to_string(Plan.BlockSizes[I]);
+  if (Plan.RowsPerThread > 1)
+    S += " --rows-per-thread=" + std::to_string(Plan.RowsPerThread);
   S += " --sl=" + std::to_string(Plan.StreamLength);
   S += std::string(" --exchange=") + exchangeSchemeName(Plan.Exchange);
   S += " --ns=" + std::to_string(Plan.SharedSlots);

@@ -43,6 +43,8 @@ bool parsePlanFlags(llvm::StringRef Flags, PlanRequest &Request, bool &Naive,
       Ok = parseUnsigned(Value, N), Request.InteriorLoop = N;
     else if (Name == "--cells")
       Ok = parseUnsigned(Value, N), Request.WarpCells = N;
+    else if (Name == "--rows-per-thread")
+      Ok = parseUnsigned(Value, N), Request.RowsPerThread = N;
     else if (Name == "--stream-sums")
       Ok = parseUnsigned(Value, N), Request.StreamSumRows = N;
     else if (Name == "--bs") {

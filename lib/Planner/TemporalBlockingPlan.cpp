@@ -56,11 +56,15 @@ const char *optimizationVariantName(OptimizationVariant V) {
   return "";
 }
 
-unsigned TemporalBlockingPlan::threadsPerBlock() const {
+unsigned TemporalBlockingPlan::cellsPerBlock() const {
   unsigned N = 1;
   for (unsigned B : BlockSizes)
     N *= B;
   return N;
+}
+
+unsigned TemporalBlockingPlan::threadsPerBlock() const {
+  return cellsPerBlock() / RowsPerThread;
 }
 
 int64_t TemporalBlockingPlan::haloBefore(unsigned I) const {
@@ -109,7 +113,7 @@ uint64_t TemporalBlockingPlan::sharedBytes() const {
                  ? uint64_t(TemporalDegree) * mcrRingLength()
                  : 2ull * TemporalDegree;
   return (Planes * planeElements(*this) +
-          uint64_t(SharedSlots + AsyncRing) * threadsPerBlock()) *
+          uint64_t(SharedSlots + AsyncRing) * cellsPerBlock()) *
          elementTypeSize(Element);
 }
 
@@ -146,6 +150,8 @@ std::string TemporalBlockingPlan::summary() const {
   std::string S = "bT=" + std::to_string(TemporalDegree) + " bS=";
   for (size_t I = 0; I < BlockSizes.size(); ++I)
     S += (I ? "x" : "") + std::to_string(BlockSizes[I]);
+  if (RowsPerThread > 1)
+    S += " rows=" + std::to_string(RowsPerThread);
   S += " hSN=" + (StreamLength ? std::to_string(StreamLength) : "whole");
   if (Exchange == ExchangeScheme::Shuffle) {
     S += " shuffle(cells=" + std::to_string(WarpCells) + ")";
@@ -290,7 +296,8 @@ unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
     if (A.NumDims == 3)
       Needed = Needed * 4 / 3;
   }
-  return Needed;
+  // Each of a thread's rows has its own queues and values.
+  return Needed * Plan.RowsPerThread;
 }
 
 /// The register cap __launch_bounds__ implies for \p Blocks blocks per SM.
@@ -459,10 +466,11 @@ makeShufflePlan(const StencilProgram &P, const StencilAnalysis &A,
     return std::nullopt;
   }
   if (R.SharedSlots || R.ReuseDegree || R.Prefetch || R.AsyncCopy ||
-      R.InteriorLoop || R.StreamSumRows) {
+      R.InteriorLoop || R.StreamSumRows || R.RowsPerThread) {
     Error = "--exchange=shuffle keeps every queue in registers and loads "
             "each row one step ahead: it takes none of --ns, --rd, "
-            "--prefetch, --async-copy, --interior-loop and --stream-sums";
+            "--prefetch, --async-copy, --interior-loop, --rows-per-thread "
+            "and --stream-sums";
     return std::nullopt;
   }
   if (A.NumDims != 2) {
@@ -581,11 +589,11 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     if (R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
         R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
         R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.AsyncCopy ||
-        R.InteriorLoop) {
+        R.InteriorLoop || R.RowsPerThread) {
       Error = "--stream-sums replaces the blocked plan: it takes none of "
               "--bt, --bs, --sl, --ns, --exchange, --rd, --opt, --prefetch, "
-              "--async-copy, --interior-loop, --blocks-per-sm and "
-              "--max-registers";
+              "--async-copy, --interior-loop, --rows-per-thread, "
+              "--blocks-per-sm and --max-registers";
       return std::nullopt;
     }
     if (Rows != 1 && Rows != 2 && Rows != 4) {
@@ -660,6 +668,26 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
               std::to_string(Plan.haloAfter(I)) + " leaves no compute "
               "region in a block of " + std::to_string(Plan.BlockSizes[I]) +
               " threads";
+      return std::nullopt;
+    }
+  }
+  Plan.RowsPerThread = R.RowsPerThread.value_or(1);
+  if (unsigned Rows = Plan.RowsPerThread; Rows != 1) {
+    if (Rows != 2 && Rows != 4 && Rows != 8) {
+      Error = "--rows-per-thread=" + std::to_string(Rows) +
+              ": the rows per thread are 1, 2, 4 or 8";
+      return std::nullopt;
+    }
+    if (!ThreeD) {
+      Error = "--rows-per-thread coarsens the outer tiled dimension of a 3D "
+              "stencil; this stencil has " + std::to_string(A.NumDims);
+      return std::nullopt;
+    }
+    if (Plan.BlockSizes[0] % Rows) {
+      Error = "--rows-per-thread=" + std::to_string(Rows) +
+              " does not divide the tile's " +
+              std::to_string(Plan.BlockSizes[0]) + " rows (--bs gives the "
+              "tile in cells)";
       return std::nullopt;
     }
   }
@@ -809,6 +837,14 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     return std::nullopt;
   }
 
+  if (Plan.RowsPerThread > 1 && !Assoc &&
+      Plan.Exchange != ExchangeScheme::SCR) {
+    Error = "--rows-per-thread applies to --exchange=scr and --opt=assoc; "
+            "this plan uses --exchange=" +
+            std::string(exchangeSchemeName(Plan.Exchange));
+    return std::nullopt;
+  }
+
   if (Plan.AsyncDepth) {
     // The stage's slots are indexed by column, so its ring divides the
     // unrolled period, stretched (at most doubled, as the period is at
@@ -820,6 +856,11 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
 
   unsigned Slots = BT * Plan.QueueLength;
   Plan.SharedSlots = R.SharedSlots.value_or(0);
+  if (Plan.SharedSlots && Plan.RowsPerThread > 1) {
+    Error = "--rows-per-thread keeps every queue slot in registers; --ns=" +
+            std::to_string(Plan.SharedSlots) + " is not implemented with it";
+    return std::nullopt;
+  }
   if (Plan.SharedSlots > Slots) {
     Error = "--ns=" + std::to_string(Plan.SharedSlots) + " exceeds the " +
             std::to_string(Slots) + " queue slots of this plan (bT=" +

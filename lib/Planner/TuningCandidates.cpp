@@ -35,6 +35,8 @@ const char *candidateRoleName(CandidateRole R) {
     return "interior-loop";
   case CandidateRole::WarpShuffle:
     return "shuffle";
+  case CandidateRole::RowsPerThread:
+    return "rows";
   }
   return "?";
 }
@@ -63,7 +65,8 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
                      Role == CandidateRole::Model ||
                      Role == CandidateRole::StreamSums ||
                      Role == CandidateRole::WarpShuffle ||
-                     Role == CandidateRole::Cached
+                     Role == CandidateRole::Cached ||
+                     Role == CandidateRole::RowsPerThread
                  ? unsigned(Out.size())
                  : Base;
     Out.push_back(std::move(C));
@@ -194,6 +197,33 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     C.AsyncCopy = Base.AsyncDepth ? 0u : 4u;
     C.Prefetch = Base.AsyncDepth ? 2u : 1u;
     Add(C, CandidateRole::AsyncCopy, unsigned(I));
+  }
+  // Every 3D blocked base of the SCR exchange or partial sums, and the
+  // cached plan, with two rows per thread: in the same tile (half the
+  // threads, more registers each) and in a tile twice as tall (the same
+  // threads, less halo per cell), at the rule's blocks per SM. On the H100
+  // they took box3d1r float from 260 to 289 GCells/s and j3d27pt float
+  // from 219 to 284 (the same tiles, 16x32), star3d1r float from 470 to
+  // 508 (64x32 at bT=4, a base's neighbour) and box3d1r double from 147 to
+  // 190 (its cached plan in a 32x32 tile, which spills 40 bytes; a
+  // candidate of its own, so the runner times it as it times bases, spills
+  // or not; docs/plans.md).
+  for (size_t I = 0, Bases = Out.size(); I < Bases; ++I) {
+    if (I >= BlockedBases && Out[I].Role != CandidateRole::Cached)
+      continue;
+    const TemporalBlockingPlan Base = Out[I].Plan;
+    bool Coarsens = Base.Exchange == ExchangeScheme::SCR ||
+                    Base.Variant == OptimizationVariant::Assoc;
+    if (Base.Geometry.TileDims.size() != 2 || !Coarsens || Out[I].Naive ||
+        Base.StreamSumRows || Base.SharedSlots || Base.RowsPerThread != 1)
+      continue;
+    for (unsigned Taller : {1u, 2u}) {
+      PlanRequest C = RequestOf(Base);
+      C.BlockSizes[0] *= Taller;
+      C.RowsPerThread = 2;
+      C.BlocksPerSM.reset();
+      Add(C, CandidateRole::RowsPerThread, unsigned(I));
+    }
   }
   // Every blocked base of bT > 1 with the interior loop the other way: the
   // planner's rule (on unless predicted to spill or a star of radius 3 or

@@ -111,6 +111,20 @@ for spec in \
   jobs+=("async-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real $p")
 done
 jobs+=("async-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--async-copy=3 --bt=2 --bs=8x16 --sl=8")
+# --rows-per-thread: 2, 4 and 8 rows per thread with the SCR exchange (star
+# and general specializations, reuse degree 2) and partial sums, with and
+# without asynchronous copies, tiles no domain size divides.
+for spec in \
+    "star3d1r|float|--rows-per-thread=2 --bt=3 --bs=12x14 --sl=7" \
+    "star3d2r|double|--rows-per-thread=4 --bt=2 --bs=16x17 --sl=5 --opt=none --rd=2" \
+    "box3d1r|float|--rows-per-thread=4 --opt=assoc --bt=2 --bs=12x13 --sl=6" \
+    "box3d1r|double|--rows-per-thread=2 --opt=assoc --bt=3 --bs=16x15 --sl=0 --async-copy=2" \
+    "j3d27pt|float|--rows-per-thread=2 --opt=assoc --bt=2 --bs=14x13 --sl=7" \
+    "star3d1r|double|--rows-per-thread=8 --bt=1 --bs=16x10 --sl=9 --interior-loop=1"; do
+  IFS='|' read -r name real p <<<"$spec"
+  jobs+=("rows-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real $p")
+done
+jobs+=("rows-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--rows-per-thread=2 --bt=2 --bs=8x16 --sl=8")
 # An input with asymmetric reads in every dimension, uneven bounds and a scalar.
 for rows in 1 2 4; do
   jobs+=("stream-asym3d_scalar-$rows|test/Inputs/accepted/asym3d_scalar.c|--stream-sums=$rows")

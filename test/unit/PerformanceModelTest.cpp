@@ -184,6 +184,48 @@ TEST(PerformanceModel, SharedTrafficFollowsTheExchange) {
             2);
 }
 
+TEST(PerformanceModel, RowsPerThreadShareNeighbourLoads) {
+  // box3d1r's partial sums, 16x32 tile: one row per thread loads the 8
+  // in-plane neighbours of each plane and stores the plane once; two rows
+  // load the 12 values of their 4x3 neighbourhood but their own 2 columns,
+  // 5 per cell, from half the threads.
+  Stencil S = load("box3d1r");
+  PlanRequest One = request(1, {16, 32});
+  One.Variant = OptimizationVariant::Assoc;
+  One.Exchange.reset();
+  PlanRequest Two = One;
+  Two.RowsPerThread = 2;
+  TemporalBlockingPlan P1 = S.plan(One), P2 = S.plan(Two);
+  EXPECT_EQ(P1.threadsPerBlock(), 512u);
+  EXPECT_EQ(P2.threadsPerBlock(), 256u);
+  EXPECT_EQ(P2.cellsPerBlock(), 512u);
+  EXPECT_EQ(P2.computeWidth(0), P1.computeWidth(0));
+  EXPECT_EQ(P2.summary(), "bT=1 bS=16x32 rows=2 hSN=128 cached(4 partial "
+                          "sums) NS=0 pf=2 blocks/SM=2 opt=assoc");
+  Prediction A1 = predictPlan(S.input(), P1, S.h100());
+  Prediction A2 = predictPlan(S.input(), P2, S.h100());
+  // (Within a byte: the halo planes of the stream blocks add a little.)
+  EXPECT_NEAR(A1.SharedBytes / A1.Redundancy, (1 + 8) * 4.0, 1.0);
+  EXPECT_NEAR(A2.SharedBytes / A2.Redundancy, (1 + 5) * 4.0, 1.0);
+  EXPECT_EQ(A2.ThreadsPerBlock, 256u);
+  EXPECT_EQ(A2.ValidThreadsPerBlock, 14u * 30 / 2);
+  EXPECT_EQ(A2.ValidThreadsPerBlock + A2.HaloThreadsPerBlock, 256u);
+  // The star's SCR updates read every exchanged value from shared memory,
+  // the rows' own columns included: two rows load 8 values, 4 per cell,
+  // as one row does.
+  Stencil Star = load("star3d1r");
+  PlanRequest S1 = request(2, {32, 32});
+  PlanRequest S2 = S1;
+  S2.RowsPerThread = 2;
+  Prediction B1 = predictPlan(Star.input(), Star.plan(S1), Star.h100());
+  Prediction B2 = predictPlan(Star.input(), Star.plan(S2), Star.h100());
+  EXPECT_NEAR(B1.SharedBytes / B1.Redundancy, (1 + 4) * 4.0, 0.5);
+  EXPECT_NEAR(B2.SharedBytes / B2.Redundancy, (1 + 4) * 4.0, 0.5);
+  // The registers the plan controls: each row has its own.
+  EXPECT_EQ(planRegisterDemand(Star.plan(S2), Star.analysis()),
+            2 * planRegisterDemand(Star.plan(S1), Star.analysis()));
+}
+
 TEST(PerformanceModel, ComputeBoundScalesWithOperations) {
   // gradient2d's call and division issue at the FP rate: compute-bound.
   Stencil S = load("gradient2d");

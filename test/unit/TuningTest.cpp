@@ -594,7 +594,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
 
   std::set<std::string> Flags;
   unsigned Models = 0, Naives = 0, StreamSums = 0, AsyncCopies = 0,
-           InteriorLoops = 0, BlockedBases = 0, Shuffles = 0;
+           InteriorLoops = 0, BlockedBases = 0, Shuffles = 0, Rows = 0;
   bool SeenVariant = false;
   for (size_t I = 0; I < Cands.size(); ++I) {
     const TuningCandidate &C = Cands[I];
@@ -669,7 +669,47 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       EXPECT_EQ(C.Plan.Variant, B.Plan.Variant);
       EXPECT_EQ(C.Plan.Exchange, B.Plan.Exchange);
       EXPECT_EQ(InteriorLoops, 0u);
+      EXPECT_EQ(Rows, 0u);
       ++AsyncCopies;
+    } else if (C.Role == CandidateRole::RowsPerThread) {
+      // Every 3D blocked base of SCR or partial sums (and the cached
+      // plan) with two rows per thread, in its tile or one twice as tall,
+      // after the asynchronous copies and before the interior loops;
+      // nothing else differs but the blocks per SM, which the rule
+      // chooses. A base of its own (timed even if it spills).
+      EXPECT_EQ(C.Base, I);
+      size_t From = 0;
+      while (From < I && !(isBaseRole(Cands[From].Role) &&
+                           !Cands[From].Naive &&
+                           Cands[From].Plan.TemporalDegree ==
+                               C.Plan.TemporalDegree &&
+                           Cands[From].Plan.Variant == C.Plan.Variant &&
+                           Cands[From].Plan.Exchange == C.Plan.Exchange &&
+                           Cands[From].Plan.AsyncDepth == C.Plan.AsyncDepth &&
+                           Cands[From].Plan.BlockSizes[1] ==
+                               C.Plan.BlockSizes[1] &&
+                           (Cands[From].Plan.BlockSizes[0] ==
+                                C.Plan.BlockSizes[0] ||
+                            2 * Cands[From].Plan.BlockSizes[0] ==
+                                C.Plan.BlockSizes[0])))
+        ++From;
+      ASSERT_LT(From, I);
+      const TuningCandidate &B = Cands[From];
+      EXPECT_EQ(S.analysis().NumDims, 3u);
+      EXPECT_EQ(B.Plan.RowsPerThread, 1u);
+      EXPECT_EQ(C.Plan.RowsPerThread, 2u);
+      EXPECT_TRUE(B.Plan.Exchange == ExchangeScheme::SCR ||
+                  B.Plan.Variant == OptimizationVariant::Assoc);
+      EXPECT_TRUE(C.Plan.BlockSizes[0] == B.Plan.BlockSizes[0] ||
+                  C.Plan.BlockSizes[0] == 2 * B.Plan.BlockSizes[0]);
+      EXPECT_EQ(C.Plan.BlockSizes[1], B.Plan.BlockSizes[1]);
+      EXPECT_EQ(C.Plan.AsyncDepth, B.Plan.AsyncDepth);
+      EXPECT_EQ(C.Plan.TemporalDegree, B.Plan.TemporalDegree);
+      EXPECT_EQ(C.Plan.Variant, B.Plan.Variant);
+      EXPECT_EQ(C.Plan.Exchange, B.Plan.Exchange);
+      EXPECT_GT(C.Predicted.GCellsPerSecond, 0.0);
+      EXPECT_EQ(InteriorLoops, 0u);
+      ++Rows;
     } else if (C.Role == CandidateRole::InteriorLoop) {
       // Every blocked base of bT > 1 with the interior loop the other way,
       // after the asynchronous copies; nothing else differs.
@@ -721,6 +761,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
                             ? 2u
                             : 0u);
   EXPECT_EQ(Shuffles, S.analysis().NumDims == 2 ? 3u : 0u);
+  EXPECT_EQ(Rows > 0, S.analysis().NumDims == 3);
   if (VariantBases == 0) {
     EXPECT_FALSE(SeenVariant);
   }

@@ -160,9 +160,10 @@ cl::opt<unsigned> TemporalDegree("bt", cl::desc("Temporal blocking degree: "
                                                 "else 1)"),
                                  cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<std::string> BlockSizes(
-    "bs", cl::desc("Threads per block along the tiled dimensions, halo "
-                   "included: N (1D/2D) or NxM (3D, fastest last) "
-                   "(default: 256; 3D 32x32 for float radius-1 star "
+    "bs", cl::desc("The tile: cells per block along the tiled "
+                   "dimensions, halo included, one thread each (but see "
+                   "--rows-per-thread): N (1D/2D) or NxM (3D, fastest "
+                   "last) (default: 256; 3D 32x32 for float radius-1 star "
                    "stencils, else 16x32)"),
     cl::value_desc("size"), cl::cat(PlanCategory));
 cl::opt<unsigned> StreamLength("sl", cl::desc("Stream block length h_SN: "
@@ -240,6 +241,14 @@ cl::opt<unsigned> AsyncCopy(
              "(cp.async) into a shared-memory stage rather than in "
              "registers: 0..8 planes ahead of their use, 2D and 3D blocked "
              "plans (default: 0, loads into registers)"),
+    cl::value_desc("n"), cl::cat(PlanCategory));
+cl::opt<unsigned> RowsPerThread(
+    "rows-per-thread",
+    cl::desc("Rows of the tile each thread computes (1, 2, 4 or 8; 3D "
+             "blocked plans with --exchange=scr or --opt=assoc): a row's "
+             "neighbour values in shared memory are loaded once for all of "
+             "the thread's rows, and --bs gives the tile in cells, so the "
+             "block has rows/n rows of threads (default: 1)"),
     cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<unsigned> InteriorLoop(
     "interior-loop",
@@ -330,7 +339,7 @@ bool anyPlanOption(const PlanRequest &R) {
   return R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
          R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
          R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.StreamSumRows ||
-         R.AsyncCopy || R.InteriorLoop || R.WarpCells;
+         R.AsyncCopy || R.InteriorLoop || R.WarpCells || R.RowsPerThread;
 }
 
 /// The release of the nvcc on this machine ("13.0"), or "" without one:
@@ -785,6 +794,8 @@ int main(int Argc, const char **Argv) {
     Request.InteriorLoop = InteriorLoop;
   if (WarpCells.getNumOccurrences())
     Request.WarpCells = WarpCells;
+  if (RowsPerThread.getNumOccurrences())
+    Request.RowsPerThread = RowsPerThread;
   if (Naive && StreamSums.getNumOccurrences())
     return fail("--naive and --stream-sums each replace the blocked plan; "
                 "give one of them");

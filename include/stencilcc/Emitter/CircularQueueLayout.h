@@ -15,13 +15,17 @@
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 
 #include <string>
+#include <utility>
 
 namespace stencilcc {
 
 class CircularQueueLayout {
 public:
-  CircularQueueLayout(const TemporalBlockingPlan &Plan, unsigned Levels)
-      : Plan(Plan), Levels(Levels) {}
+  /// \p Suffix tells apart the queues of a thread's rows
+  /// (--rows-per-thread): q0_1_r1 is row 1's.
+  CircularQueueLayout(const TemporalBlockingPlan &Plan, unsigned Levels,
+                      std::string Suffix = "")
+      : Plan(Plan), Levels(Levels), Suffix(std::move(Suffix)) {}
 
   unsigned length() const { return Plan.QueueLength; }
   /// Slot of plane \p RelPlane (relative to the first plane the block loads)
@@ -40,6 +44,7 @@ public:
 private:
   const TemporalBlockingPlan &Plan;
   unsigned Levels; ///< levels with a queue: the kernel's degree
+  std::string Suffix;
   bool inShared(unsigned Level, unsigned Slot) const;
   unsigned sharedIndex(unsigned Level, unsigned Slot) const;
 };

@@ -28,6 +28,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace stencilcc {
@@ -69,8 +70,10 @@ std::string emitPartialSumFunctions(const KernelContext &K,
 /// output plane y of a level in slot y mod SumRing.
 class PartialSumRing {
 public:
-  PartialSumRing(const TemporalBlockingPlan &Plan, unsigned Levels)
-      : Plan(Plan), Levels(Levels) {}
+  /// \p Suffix tells apart the sums of a thread's rows (s1_0_r1).
+  PartialSumRing(const TemporalBlockingPlan &Plan, unsigned Levels,
+                 std::string Suffix = "")
+      : Plan(Plan), Levels(Levels), Suffix(std::move(Suffix)) {}
   unsigned length() const { return Plan.SumRing; }
   /// The register holding the sum of output plane \p RelPlane at level
   /// \p Level (1..Levels).
@@ -81,6 +84,7 @@ public:
 private:
   const TemporalBlockingPlan &Plan;
   unsigned Levels;
+  std::string Suffix;
 };
 
 } // namespace stencilcc

@@ -74,6 +74,7 @@ struct PlanRequest {
   std::optional<unsigned> AsyncCopy;             ///< --async-copy
   std::optional<unsigned> InteriorLoop;          ///< --interior-loop (0, 1)
   std::optional<unsigned> WarpCells;             ///< --cells (shuffle)
+  std::optional<unsigned> RowsPerThread;         ///< --rows-per-thread
 };
 
 /// The kernel's view of the dimensions. The streaming dimension is the
@@ -91,8 +92,16 @@ struct KernelGeometry {
 
 struct TemporalBlockingPlan {
   unsigned TemporalDegree = 1;          ///< bT
-  /// Threads per tiled dimension (outermost first), halo included.
+  /// Cells per tiled dimension (outermost first), halo included: the
+  /// tile. Each thread computes RowsPerThread of them along the outermost
+  /// one, so the block has BlockSizes[0] / RowsPerThread rows of threads.
   std::vector<unsigned> BlockSizes;
+  /// --rows-per-thread (3D blocked plans with SCR or partial sums): each
+  /// thread streams that many consecutive rows of the tile, so the values
+  /// a row reads from its neighbour rows in shared memory are loaded once
+  /// for all of the thread's rows (paper 003's thread coarsening), and a
+  /// tile of 1024 threads can be taller, with less halo per cell.
+  unsigned RowsPerThread = 1;
   unsigned StreamLength = 0;            ///< h_SN, output planes per block
   ExchangeScheme Exchange = ExchangeScheme::SCR;
   unsigned ReuseDegree = 1;             ///< RD (SCR only)
@@ -178,6 +187,8 @@ struct TemporalBlockingPlan {
   unsigned shuffleHaloLanes(bool After) const;
 
   unsigned threadsPerBlock() const;
+  /// Cells of the tile: threadsPerBlock() * RowsPerThread.
+  unsigned cellsPerBlock() const;
   /// Output cells per block along tiled dimension \p I (the compute region;
   /// with --exchange=shuffle, of all its warps).
   int64_t computeWidth(unsigned I) const;

@@ -44,10 +44,11 @@ namespace stencilcc {
 
 enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
                            StreamSums, RegisterCap, SharedSlots, ReuseDegree,
-                           AsyncCopy, InteriorLoop, WarpShuffle, Cached };
+                           AsyncCopy, InteriorLoop, WarpShuffle, Cached,
+                           RowsPerThread };
 /// "default", "bt-neighbour", "specialization", "model", "naive",
 /// "stream-sums", "cap", "shared-slots", "reuse", "async-copy",
-/// "interior-loop", "shuffle", "cached".
+/// "interior-loop", "shuffle", "cached", "rows".
 const char *candidateRoleName(CandidateRole R);
 
 struct TuningCandidate {
