@@ -94,6 +94,12 @@ for spec in "box3d1r|1" "box3d2r|2" "j3d27pt|4" "box3d1r|4"; do
     jobs+=("stream-$name-$rows-$real|benchmarks/stencils/$name.c|-DREAL=$real --stream-sums=$rows")
   done
 done
+# A suite stencil's job <prefix>-<name>-<real> from "name|real|plan flags".
+suite_job() {
+  local name real p
+  IFS='|' read -r name real p <<<"$2"
+  jobs+=("$1-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real $p")
+}
 # --async-copy: the loads staged in shared memory by cp.async, 1 to 8 planes
 # ahead (8 runs past the unrolled period, which then doubles), with each
 # exchange scheme, partial sums, queue slots in shared memory and without
@@ -107,8 +113,7 @@ for spec in \
     "star3d2r|double|--async-copy=6 --bt=2 --bs=13x17 --sl=0 --prefetch=0" \
     "box3d1r|double|--async-copy=2 --bt=2 --bs=9x13 --sl=6 --opt=assoc" \
     "j3d27pt|float|--async-copy=8 --bt=1 --bs=9x12 --sl=5 --exchange=cached"; do
-  IFS='|' read -r name real p <<<"$spec"
-  jobs+=("async-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real $p")
+  suite_job async "$spec"
 done
 jobs+=("async-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--async-copy=3 --bt=2 --bs=8x16 --sl=8")
 # --rows-per-thread: 2, 4 and 8 rows per thread with the SCR exchange (star
@@ -121,8 +126,7 @@ for spec in \
     "box3d1r|double|--rows-per-thread=2 --opt=assoc --bt=3 --bs=16x15 --sl=0 --async-copy=2" \
     "j3d27pt|float|--rows-per-thread=2 --opt=assoc --bt=2 --bs=14x13 --sl=7" \
     "star3d1r|double|--rows-per-thread=8 --bt=1 --bs=16x10 --sl=9 --interior-loop=1"; do
-  IFS='|' read -r name real p <<<"$spec"
-  jobs+=("rows-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real $p")
+  suite_job rows "$spec"
 done
 jobs+=("rows-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--rows-per-thread=2 --bt=2 --bs=8x16 --sl=8")
 # An input with asymmetric reads in every dimension, uneven bounds and a scalar.
