@@ -14,6 +14,7 @@
 #include "stencilcc/Emitter/PartialSums.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
@@ -378,6 +379,11 @@ private:
                            const std::string &Indent) const;
   void writeAssocColumn(std::ostream &OS, Phase Ph, int64_t Col,
                         const std::string &Indent) const;
+  void writeValueOrderAdds(
+      std::ostream &OS, Phase Ph, unsigned L, int64_t X,
+      const std::set<std::vector<int64_t>> &Values,
+      const std::function<std::string(const std::vector<int64_t> &)> &Load,
+      const std::string &Guard, const std::string &Indent) const;
 
   std::string updateCall(unsigned L, int64_t Col, unsigned Set,
                          unsigned Loc) const;
@@ -701,10 +707,9 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
       Row = 0;
       if (Adds.empty())
         continue;
-      OS << In << Pb.Guard << "{ // level " << L << " adds plane "
-         << planeExpr(Ph, X) << " of level " << L - 1 << "\n";
       std::string FirstPos = Rows == 1 ? "pos" : "pos_r0";
-      for (const std::vector<int64_t> &V : Values) {
+      // Value V of the plane (an offset from the thread's first row).
+      auto Load = [&](const std::vector<int64_t> &V) {
         bool Own = V.size() == 2 ? V[1] == 0 && V[0] >= 0 && V[0] < Rows
                                  : std::all_of(V.begin(), V.end(),
                                                [](int64_t O) { return O == 0; });
@@ -717,9 +722,17 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
           Value = "exchange[" + std::to_string(2 * (L - 1) + Set) +
                   " * kPlane + " + shiftedPos(V, FirstPos) + "]";
         }
-        OS << In << "  const " << Elem << " " << partialSumValueName(V)
-           << " = " << Value << ";\n";
+        return Value;
+      };
+      if (Plan.Order == SumOrder::Value) {
+        writeValueOrderAdds(OS, Ph, L, X, Values, Load, Pb.Guard, In);
+        continue;
       }
+      OS << In << Pb.Guard << "{ // level " << L << " adds plane "
+         << planeExpr(Ph, X) << " of level " << L - 1 << "\n";
+      for (const std::vector<int64_t> &V : Values)
+        OS << In << "  const " << Elem << " " << partialSumValueName(V)
+           << " = " << Load(V) << ";\n";
       for (const std::string &A : Adds)
         OS << In << "  " << A << "\n";
       OS << In << "}\n";
@@ -753,6 +766,67 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
     }
     Row = 0;
   }
+}
+
+/// The one read of a partial-sum term (PartialSumForm: each term reads
+/// one value).
+static const ArrayAccess &termRead(const Expr &T) {
+  if (T.K == Expr::Kind::Access)
+    return T.Access;
+  for (const ExprPtr &O : T.Operands)
+    if (O->readsArray())
+      return termRead(*O);
+  return T.Access; // not reached: a term reads a value
+}
+
+// --sum-order=value (paper 004's interleaving): each value of plane X is
+// loaded and at once added to every partial sum that reads it, the values
+// in row-major order of their offset, so one value is live at a time. A
+// sum's terms are added one statement each, in that order; the first term
+// of a sum of the lowest group starts it.
+void BlockedKernelWriter::writeValueOrderAdds(
+    std::ostream &OS, Phase Ph, unsigned L, int64_t X,
+    const std::set<std::vector<int64_t>> &Values,
+    const std::function<std::string(const std::vector<int64_t> &)> &Load,
+    const std::string &Guard, const std::string &In) const {
+  const std::string SumT = scalarTypeName(Form.SumType);
+  // Every (row, group) sum this plane adds to, and whether it starts here.
+  std::set<std::pair<unsigned, int64_t>> Started;
+  OS << In << Guard << "{ // level " << L << " adds plane " << planeExpr(Ph, X)
+     << " of level " << L - 1 << ", value by value\n";
+  for (const std::vector<int64_t> &V : Values) {
+    std::vector<std::string> Adds;
+    for (Row = 0; Row < Rows; ++Row)
+      for (const auto &[S, Terms] : Form.Groups) {
+        int64_t Y = X - S;
+        if (Ph == Phase::Head && Y < int64_t(L) * RN)
+          continue;
+        for (const ExprPtr &T : Terms) {
+          std::vector<int64_t> At = Plan.inPlaneOffset(termRead(*T).Offsets);
+          if (At.size() == 2)
+            At[0] += Row;
+          if (At != V)
+            continue;
+          std::string Term = printExpr(
+              *T, [](const ArrayAccess &) { return std::string("v"); },
+              /*ExplicitCasts=*/true);
+          bool Starts = S == Form.lowestOffset() &&
+                        Started.insert({Row, S}).second;
+          std::string Sum = sums().slot(L, Y);
+          Adds.push_back(Sum + " = (" + SumT + ")(" +
+                         (Starts ? "" : Sum + " + ") + "(" + Term + "));");
+        }
+      }
+    Row = 0;
+    if (Adds.empty())
+      continue;
+    OS << In << "  { // " << partialSumValueName(V) << "\n";
+    OS << In << "    const " << Elem << " v = " << Load(V) << ";\n";
+    for (const std::string &A : Adds)
+      OS << In << "    " << A << "\n";
+    OS << In << "  }\n";
+  }
+  OS << In << "}\n";
 }
 
 std::string BlockedKernelWriter::write() {

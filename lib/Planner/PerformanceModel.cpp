@@ -608,6 +608,8 @@ std::string planFlags(const TemporalBlockingPlan &Plan) {
   if (Plan.Exchange == ExchangeScheme::SCR)
     S += " --rd=" + std::to_string(Plan.ReuseDegree);
   S += std::string(" --opt=") + optimizationVariantName(Plan.Variant);
+  if (Plan.Order == SumOrder::Value)
+    S += " --sum-order=value";
   // The planner's default prefetch distance and asynchronous copies are
   // left implicit, as users write the options.
   if (Plan.AsyncDepth != defaultAsyncDepth(Plan))

@@ -62,6 +62,11 @@ bool parsePlanFlags(llvm::StringRef Flags, PlanRequest &Request, bool &Naive,
             ExchangeScheme::Shuffle})
         if (Value == exchangeSchemeName(X))
           Request.Exchange = X, Ok = true;
+    } else if (Name == "--sum-order") {
+      Ok = false;
+      for (SumOrder O : {SumOrder::Plane, SumOrder::Value})
+        if (Value == sumOrderName(O))
+          Request.Order = O, Ok = true;
     } else if (Name == "--opt") {
       Ok = false;
       for (OptimizationVariant V :

@@ -44,6 +44,10 @@ const char *naivePlanSummary() {
   return "naive (one kernel per time step, global memory only)";
 }
 
+const char *sumOrderName(SumOrder O) {
+  return O == SumOrder::Value ? "value" : "plane";
+}
+
 const char *optimizationVariantName(OptimizationVariant V) {
   switch (V) {
   case OptimizationVariant::Star:
@@ -169,6 +173,8 @@ std::string TemporalBlockingPlan::summary() const {
        : Exchange == ExchangeScheme::MCR
            ? std::string(" MCR")
            : " cached(" + std::to_string(NeighbourRing) + " planes)";
+  if (Order == SumOrder::Value)
+    S += " order=value";
   S += " NS=" + std::to_string(SharedSlots);
   S += " pf=" + std::to_string(Prefetch);
   if (AsyncDepth)
@@ -286,10 +292,14 @@ unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
   // sm_90 against this count, 2D: 0.7-0.8 of it at radius 1, 0.85-0.95 at
   // radius 2, 1.15 at 3, 1.5 at 4), so the count is scaled by 0.55 + 0.2r.
   if (Plan.Variant == OptimizationVariant::Assoc) {
-    unsigned Values = Needed + Plan.TemporalDegree *
-                                   unsigned((neighbourOffsets(Plan, A).size() +
-                                             1) *
-                                            elementTypeSize(Plan.Element) / 4);
+    // Added value by value (--sum-order=value), one value is live at a
+    // time.
+    size_t Live = Plan.Order == SumOrder::Value
+                      ? 1
+                      : neighbourOffsets(Plan, A).size() + 1;
+    unsigned Values =
+        Needed + Plan.TemporalDegree *
+                     unsigned(Live * elementTypeSize(Plan.Element) / 4);
     Needed = Values * 3 / 2 * unsigned(11 + 4 * A.MaxRadius) / 20;
     // Two tiled dimensions hold more neighbour values than the count says
     // (box3d1r float bT=3: 79 counted, 120 used).
@@ -584,6 +594,12 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   const KernelGeometry &G = Plan.Geometry;
   bool ThreeD = A.NumDims == 3;
 
+  if (R.Order && (R.StreamSumRows || R.WarpCells ||
+                  R.Exchange == ExchangeScheme::Shuffle)) {
+    Error = "--sum-order orders the partial sums of a blocked plan with "
+            "--opt=assoc; --stream-sums and --exchange=shuffle have none";
+    return std::nullopt;
+  }
   if (R.StreamSumRows) {
     unsigned Rows = *R.StreamSumRows;
     if (R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
@@ -757,6 +773,16 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     // The partial sums read each plane once from the double buffer.
     Plan.Exchange = ExchangeScheme::Cached;
     layoutQueues(Plan, A);
+    // Value by value where a plane holds 25 values or more per thread (3D
+    // boxes of radius 2 and more): on the H100 the plane order held them
+    // all at once (box3d3r float bT=1: 96 registers against 56, 23.6
+    // against 34.4 GCells/s; box3d2r double: 304 bytes spilled against
+    // 96, 31.5 against 35.0), while smaller planes gained nothing or lost
+    // (box2d4r double 98.8 against 95.4; docs/plans.md).
+    Plan.Order = R.Order.value_or(
+        (neighbourOffsets(Plan, A).size() + 1) * Plan.RowsPerThread >= 25
+            ? SumOrder::Value
+            : SumOrder::Plane);
     // Each level holds its queue, its sums and a plane of neighbour values
     // at once: a default bT gives way until they fit one block's cap
     // (box2d4r float: 255 registers and a spill at bT=4, 214 at bT=2).
@@ -772,6 +798,7 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     if (DefaultAssoc && !Fits()) {
       Assoc = false;
       Plan.Variant = OptimizationVariant::General;
+      Plan.Order = SumOrder::Plane;
       Plan.TemporalDegree = R.TemporalDegree.value_or(DefaultDegree);
     }
   }
@@ -837,6 +864,12 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     return std::nullopt;
   }
 
+  if (R.Order && !Assoc) {
+    Error = "--sum-order orders the partial sums of --opt=assoc; this plan "
+            "has none (--opt=" +
+            std::string(optimizationVariantName(Plan.Variant)) + ")";
+    return std::nullopt;
+  }
   if (Plan.RowsPerThread > 1 && !Assoc &&
       Plan.Exchange != ExchangeScheme::SCR) {
     Error = "--rows-per-thread applies to --exchange=scr and --opt=assoc; "

@@ -37,6 +37,8 @@ const char *candidateRoleName(CandidateRole R) {
     return "shuffle";
   case CandidateRole::RowsPerThread:
     return "rows";
+  case CandidateRole::Order:
+    return "sum-order";
   }
   return "?";
 }
@@ -224,6 +226,22 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
       C.BlocksPerSM.reset();
       Add(C, CandidateRole::RowsPerThread, unsigned(I));
     }
+  }
+  // Every base with partial sums so far (the rows candidates and the
+  // cached plan included) with its sums added in the other order
+  // (--sum-order): the rule takes value by value from 25 values a plane,
+  // and either order won plans below that on the H100 (j3d27pt float,
+  // 32x32 tile, 2 rows: 238 GCells/s plane by plane, 96 bytes spilled,
+  // 261 value by value; box3d1r double 191 against 180; docs/plans.md).
+  for (size_t I = 0, Bases = Out.size(); I < Bases; ++I) {
+    const TemporalBlockingPlan Base = Out[I].Plan;
+    if (Out[I].Base != I || Out[I].Naive || Base.StreamSumRows ||
+        Base.Variant != OptimizationVariant::Assoc)
+      continue;
+    PlanRequest C = RequestOf(Base);
+    C.Order = Base.Order == SumOrder::Value ? SumOrder::Plane
+                                            : SumOrder::Value;
+    Add(C, CandidateRole::Order, unsigned(I));
   }
   // Every blocked base of bT > 1 with the interior loop the other way: the
   // planner's rule (on unless predicted to spill or a star of radius 3 or

@@ -129,6 +129,17 @@ for spec in \
   suite_job rows "$spec"
 done
 jobs+=("rows-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--rows-per-thread=2 --bt=2 --bs=8x16 --sl=8")
+# --sum-order=value: partial sums added value by value, 2D and 3D, with
+# rows per thread, asynchronous copies and a 1D input.
+for spec in \
+    "box3d2r|float|--sum-order=value --opt=assoc --bt=2 --bs=14x13 --sl=5" \
+    "j3d27pt|double|--sum-order=value --opt=assoc --bt=3 --bs=14x13 --sl=0 --async-copy=2" \
+    "box3d1r|float|--sum-order=value --opt=assoc --bt=2 --bs=12x13 --sl=6 --rows-per-thread=2" \
+    "box2d2r|float|--sum-order=value --opt=assoc --bt=2 --bs=40 --sl=16" \
+    "j2d9pt|double|--sum-order=value --opt=assoc --bt=3 --bs=23 --sl=20"; do
+  suite_job order "$spec"
+done
+jobs+=("order-stencil1d_r2|test/Inputs/accepted/stencil1d_r2.c|--sum-order=value --opt=assoc --bt=2 --bs=40")
 # An input with asymmetric reads in every dimension, uneven bounds and a scalar.
 for rows in 1 2 4; do
   jobs+=("stream-asym3d_scalar-$rows|test/Inputs/accepted/asym3d_scalar.c|--stream-sums=$rows")

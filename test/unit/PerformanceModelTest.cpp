@@ -226,6 +226,33 @@ TEST(PerformanceModel, RowsPerThreadShareNeighbourLoads) {
             2 * planRegisterDemand(Star.plan(S1), Star.analysis()));
 }
 
+TEST(PerformanceModel, ValueOrderHoldsOneValueOfAPlane) {
+  // Partial sums of box3d2r: plane order holds a plane's 25 values, value
+  // order one; the rule takes value order from 25 values a plane, so the
+  // default plans of the 3D boxes of radius 2 and more add value by value
+  // and those of radius 1 (9 values) plane by plane.
+  Stencil Box2 = load("box3d2r");
+  PlanRequest R = request(1, {16, 32});
+  R.Exchange.reset();
+  R.Variant = OptimizationVariant::Assoc;
+  R.Order = SumOrder::Plane;
+  TemporalBlockingPlan Plane = Box2.plan(R);
+  R.Order = SumOrder::Value;
+  TemporalBlockingPlan Value = Box2.plan(R);
+  EXPECT_LT(planRegisterDemand(Value, Box2.analysis()),
+            planRegisterDemand(Plane, Box2.analysis()));
+  EXPECT_EQ(Box2.plan(PlanRequest()).Order, SumOrder::Value);
+  EXPECT_EQ(load("box3d3r").plan(PlanRequest()).Order, SumOrder::Value);
+  TemporalBlockingPlan Box1 = load("box3d1r").plan(PlanRequest());
+  EXPECT_EQ(Box1.Variant, OptimizationVariant::Assoc);
+  EXPECT_EQ(Box1.Order, SumOrder::Plane);
+  // Two rows per thread of box3d1r: 12 values, still plane by plane.
+  PlanRequest Rows;
+  Rows.Variant = OptimizationVariant::Assoc;
+  Rows.RowsPerThread = 2;
+  EXPECT_EQ(load("box3d1r").plan(Rows).Order, SumOrder::Plane);
+}
+
 TEST(PerformanceModel, ComputeBoundScalesWithOperations) {
   // gradient2d's call and division issue at the FP rate: compute-bound.
   Stencil S = load("gradient2d");

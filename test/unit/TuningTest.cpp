@@ -594,7 +594,8 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
 
   std::set<std::string> Flags;
   unsigned Models = 0, Naives = 0, StreamSums = 0, AsyncCopies = 0,
-           InteriorLoops = 0, BlockedBases = 0, Shuffles = 0, Rows = 0;
+           InteriorLoops = 0, BlockedBases = 0, Shuffles = 0, Rows = 0,
+           Orders = 0;
   bool SeenVariant = false;
   for (size_t I = 0; I < Cands.size(); ++I) {
     const TuningCandidate &C = Cands[I];
@@ -710,6 +711,22 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       EXPECT_GT(C.Predicted.GCellsPerSecond, 0.0);
       EXPECT_EQ(InteriorLoops, 0u);
       ++Rows;
+    } else if (C.Role == CandidateRole::Order) {
+      // Every candidate with partial sums before it (a base, the cached
+      // plan, a rows candidate) with the other order; nothing else
+      // differs.
+      ASSERT_LT(C.Base, I);
+      const TuningCandidate &B = Cands[C.Base];
+      EXPECT_TRUE(isBaseRole(B.Role) ||
+                  B.Role == CandidateRole::RowsPerThread);
+      EXPECT_EQ(B.Plan.Variant, OptimizationVariant::Assoc);
+      EXPECT_NE(C.Plan.Order, B.Plan.Order);
+      EXPECT_EQ(C.Plan.TemporalDegree, B.Plan.TemporalDegree);
+      EXPECT_EQ(C.Plan.BlockSizes, B.Plan.BlockSizes);
+      EXPECT_EQ(C.Plan.RowsPerThread, B.Plan.RowsPerThread);
+      EXPECT_EQ(C.Plan.AsyncDepth, B.Plan.AsyncDepth);
+      EXPECT_EQ(InteriorLoops, 0u);
+      ++Orders;
     } else if (C.Role == CandidateRole::InteriorLoop) {
       // Every blocked base of bT > 1 with the interior loop the other way,
       // after the asynchronous copies; nothing else differs.
@@ -762,6 +779,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
                             : 0u);
   EXPECT_EQ(Shuffles, S.analysis().NumDims == 2 ? 3u : 0u);
   EXPECT_EQ(Rows > 0, S.analysis().NumDims == 3);
+  EXPECT_EQ(Orders > 0, S.analysis().SumOfProducts);
   if (VariantBases == 0) {
     EXPECT_FALSE(SeenVariant);
   }
@@ -850,7 +868,8 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
   unsigned Variants = 0;
   for (const TuningCandidate &C : Cands) {
     if (isBaseRole(C.Role) || C.Role == CandidateRole::AsyncCopy ||
-        C.Role == CandidateRole::InteriorLoop)
+        C.Role == CandidateRole::InteriorLoop ||
+        C.Role == CandidateRole::Order)
       continue;
     ++Variants;
     EXPECT_EQ(C.Base, 0u);
@@ -866,15 +885,20 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
     EXPECT_EQ(Cands[11 + I].Base, I);
     EXPECT_EQ(Cands[11 + I].Plan.AsyncDepth, 4u);
   }
+  // The partial-sums specialization with its sums added value by value.
+  ASSERT_LT(18u, Cands.size());
+  EXPECT_EQ(Cands[18].Role, CandidateRole::Order);
+  EXPECT_EQ(Cands[18].Base, 4u);
+  EXPECT_EQ(Cands[18].Plan.Order, SumOrder::Value);
   // Then those of bT > 1 (all but the default at bT=1) with the interior
   // loop off (on by default for a star of radius 1).
   for (unsigned K = 0; K < 6; ++K) {
-    ASSERT_LT(18 + K, Cands.size());
-    EXPECT_EQ(Cands[18 + K].Role, CandidateRole::InteriorLoop);
-    EXPECT_EQ(Cands[18 + K].Base, K);
-    EXPECT_FALSE(Cands[18 + K].Plan.InteriorLoop);
+    ASSERT_LT(19 + K, Cands.size());
+    EXPECT_EQ(Cands[19 + K].Role, CandidateRole::InteriorLoop);
+    EXPECT_EQ(Cands[19 + K].Base, K);
+    EXPECT_FALSE(Cands[19 + K].Plan.InteriorLoop);
   }
-  EXPECT_EQ(Cands.size(), 24u + Variants);
+  EXPECT_EQ(Cands.size(), 25u + Variants);
   EXPECT_TRUE(candidates(S, 0, 0).size() >= 1);
   for (const TuningCandidate &C : candidates(S, 0, 0))
     EXPECT_NE(C.Role, CandidateRole::Model);

@@ -250,6 +250,18 @@ cl::opt<unsigned> RowsPerThread(
              "the thread's rows, and --bs gives the tile in cells, so the "
              "block has rows/n rows of threads (default: 1)"),
     cl::value_desc("n"), cl::cat(PlanCategory));
+cl::opt<SumOrder> SumOrderOpt(
+    "sum-order",
+    cl::desc("How --opt=assoc adds a plane to its partial sums (default: "
+             "plane)"),
+    cl::values(clEnumValN(SumOrder::Plane, "plane",
+                          "load every value of the plane, then add each "
+                          "sum's terms"),
+               clEnumValN(SumOrder::Value, "value",
+                          "paper 004's interleaving: each value added to "
+                          "every sum that reads it as soon as it is loaded, "
+                          "one value live at a time")),
+    cl::cat(PlanCategory));
 cl::opt<unsigned> InteriorLoop(
     "interior-loop",
     cl::desc("1: the steady state runs the periods whose planes all lie "
@@ -339,7 +351,8 @@ bool anyPlanOption(const PlanRequest &R) {
   return R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
          R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
          R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.StreamSumRows ||
-         R.AsyncCopy || R.InteriorLoop || R.WarpCells || R.RowsPerThread;
+         R.AsyncCopy || R.InteriorLoop || R.WarpCells || R.RowsPerThread ||
+         R.Order;
 }
 
 /// The release of the nvcc on this machine ("13.0"), or "" without one:
@@ -796,6 +809,8 @@ int main(int Argc, const char **Argv) {
     Request.WarpCells = WarpCells;
   if (RowsPerThread.getNumOccurrences())
     Request.RowsPerThread = RowsPerThread;
+  if (SumOrderOpt.getNumOccurrences())
+    Request.Order = SumOrderOpt;
   if (Naive && StreamSums.getNumOccurrences())
     return fail("--naive and --stream-sums each replace the blocked plan; "
                 "give one of them");

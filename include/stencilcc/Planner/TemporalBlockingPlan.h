@@ -54,6 +54,16 @@ const char *exchangeSchemeName(ExchangeScheme S);
 /// ring of partial sums per level replaces the neighbour registers.
 enum class OptimizationVariant { Star, General, Assoc };
 const char *optimizationVariantName(OptimizationVariant V);
+
+/// The order in which a level adds a plane to its partial sums (Assoc).
+/// `Plane`: every value of the plane is loaded, then each sum adds its
+/// terms (few instructions between a value's load and its uses, every
+/// value live at once). `Value`: paper 004's interleaving, each value
+/// loaded and at once added to every sum that reads it, value by value in
+/// row-major order of its in-plane offset (one value live at a time; each
+/// sum takes its terms in that order).
+enum class SumOrder { Plane, Value };
+const char *sumOrderName(SumOrder O);
 /// What stands for a plan's summary where the naive kernel (`--naive`) is
 /// compiled instead of a blocked plan.
 const char *naivePlanSummary();
@@ -75,6 +85,7 @@ struct PlanRequest {
   std::optional<unsigned> InteriorLoop;          ///< --interior-loop (0, 1)
   std::optional<unsigned> WarpCells;             ///< --cells (shuffle)
   std::optional<unsigned> RowsPerThread;         ///< --rows-per-thread
+  std::optional<SumOrder> Order;                 ///< --sum-order
 };
 
 /// The kernel's view of the dimensions. The streaming dimension is the
@@ -102,6 +113,8 @@ struct TemporalBlockingPlan {
   /// for all of the thread's rows (paper 003's thread coarsening), and a
   /// tile of 1024 threads can be taller, with less halo per cell.
   unsigned RowsPerThread = 1;
+  /// --sum-order (Assoc only): how a plane is added to the partial sums.
+  SumOrder Order = SumOrder::Plane;
   unsigned StreamLength = 0;            ///< h_SN, output planes per block
   ExchangeScheme Exchange = ExchangeScheme::SCR;
   unsigned ReuseDegree = 1;             ///< RD (SCR only)

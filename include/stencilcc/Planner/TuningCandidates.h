@@ -45,10 +45,10 @@ namespace stencilcc {
 enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
                            StreamSums, RegisterCap, SharedSlots, ReuseDegree,
                            AsyncCopy, InteriorLoop, WarpShuffle, Cached,
-                           RowsPerThread };
+                           RowsPerThread, Order };
 /// "default", "bt-neighbour", "specialization", "model", "naive",
 /// "stream-sums", "cap", "shared-slots", "reuse", "async-copy",
-/// "interior-loop", "shuffle", "cached", "rows".
+/// "interior-loop", "shuffle", "cached", "rows", "sum-order".
 const char *candidateRoleName(CandidateRole R);
 
 struct TuningCandidate {
