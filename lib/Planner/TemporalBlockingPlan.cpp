@@ -779,13 +779,16 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     // against 34.4 GCells/s; box3d2r double: 304 bytes spilled against
     // 96, 31.5 against 35.0), while smaller planes gained nothing or lost
     // (box2d4r double 98.8 against 95.4; docs/plans.md).
-    Plan.Order = R.Order.value_or(
+    SumOrder Chosen = R.Order.value_or(
         (neighbourOffsets(Plan, A).size() + 1) * Plan.RowsPerThread >= 25
             ? SumOrder::Value
             : SumOrder::Plane);
     // Each level holds its queue, its sums and a plane of neighbour values
     // at once: a default bT gives way until they fit one block's cap
-    // (box2d4r float: 255 registers and a spill at bT=4, 214 at bT=2).
+    // (box2d4r float: 255 registers and a spill at bT=4, 214 at bT=2), as
+    // plane order needs, whichever order is chosen (box3d2r float value
+    // by value: bT=2 52 GCells/s, bT=1 84).
+    Plan.Order = R.Order.value_or(SumOrder::Plane);
     auto Fits = [&] {
       return !reachesSpill(planRegisterDemand(Plan, A),
                            registerCap(Plan, 1, Limits.RegistersPerSM));
@@ -793,8 +796,10 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     if (!R.TemporalDegree)
       while (Plan.TemporalDegree > 1 && !Fits())
         --Plan.TemporalDegree;
-    // A default that does not fit even at bT=1 is not taken (box3d2r
-    // double, 512 threads: 304 bytes of spills); the rules below apply.
+    Plan.Order = Chosen;
+    // A default that does not fit even at bT=1 in its order is not taken
+    // (box3d2r double plane by plane, 512 threads: 304 bytes of spills);
+    // the rules below apply.
     if (DefaultAssoc && !Fits()) {
       Assoc = false;
       Plan.Variant = OptimizationVariant::General;
