@@ -774,13 +774,18 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     Plan.Exchange = ExchangeScheme::Cached;
     layoutQueues(Plan, A);
     // Value by value where a plane holds 25 values or more per thread (3D
-    // boxes of radius 2 and more): on the H100 the plane order held them
+    // float boxes of radius 2 and more): on the H100 the plane order held them
     // all at once (box3d3r float bT=1: 96 registers against 56, 23.6
     // against 34.4 GCells/s; box3d2r double: 304 bytes spilled against
     // 96, 31.5 against 35.0), while smaller planes gained nothing or lost
     // (box2d4r double 98.8 against 95.4; docs/plans.md).
+    // In float only: box3d2r double's plan value by value spilled 96
+    // bytes at bT=1 (35.0 GCells/s against 20.3 for the rules' plan), and
+    // a default plan must not spill; --sum-order and the search reach it.
     SumOrder Chosen = R.Order.value_or(
-        (neighbourOffsets(Plan, A).size() + 1) * Plan.RowsPerThread >= 25
+        A.Element == ElementType::Float &&
+                (neighbourOffsets(Plan, A).size() + 1) * Plan.RowsPerThread >=
+                    25
             ? SumOrder::Value
             : SumOrder::Plane);
     // Each level holds its queue, its sums and a plane of neighbour values

@@ -228,9 +228,9 @@ TEST(PerformanceModel, RowsPerThreadShareNeighbourLoads) {
 
 TEST(PerformanceModel, ValueOrderHoldsOneValueOfAPlane) {
   // Partial sums of box3d2r: plane order holds a plane's 25 values, value
-  // order one; the rule takes value order from 25 values a plane, so the
-  // default plans of the 3D boxes of radius 2 and more add value by value
-  // and those of radius 1 (9 values) plane by plane.
+  // order one; the rule takes value order from 25 values a plane in
+  // float, so the default plans of the 3D float boxes of radius 2 and more
+  // add value by value and those of radius 1 (9 values) plane by plane.
   Stencil Box2 = load("box3d2r");
   PlanRequest R = request(1, {16, 32});
   R.Exchange.reset();
@@ -242,6 +242,9 @@ TEST(PerformanceModel, ValueOrderHoldsOneValueOfAPlane) {
   EXPECT_LT(planRegisterDemand(Value, Box2.analysis()),
             planRegisterDemand(Plane, Box2.analysis()));
   EXPECT_EQ(Box2.plan(PlanRequest()).Order, SumOrder::Value);
+  // Not in double, where it spilled.
+  TemporalBlockingPlan Double = load("box3d2r", "double").plan(PlanRequest());
+  EXPECT_EQ(Double.Order, SumOrder::Plane);
   EXPECT_EQ(load("box3d3r").plan(PlanRequest()).Order, SumOrder::Value);
   TemporalBlockingPlan Box1 = load("box3d1r").plan(PlanRequest());
   EXPECT_EQ(Box1.Variant, OptimizationVariant::Assoc);
