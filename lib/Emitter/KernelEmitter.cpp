@@ -671,18 +671,13 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
   bool HasExchange = !Plan.ExchangedOffsets.empty();
   if (HasExchange)
     writePublications(OS, Pubs, Set, In);
-  // A value's in-plane offset from the thread's first row: row r reads
-  // offset (dy, dx) as (r + dy, dx), so rows share the values of the rows
-  // between them, each loaded once (and their own columns come from the
-  // rows' queues).
-  auto FromFirstRow = [&](std::vector<int64_t> V, unsigned R) {
-    V[0] += R;
-    return V;
-  };
+  // Values by their offset from the thread's first row: rows share the
+  // values of the rows between them, each loaded once (and their own
+  // columns come from the rows' queues).
   std::set<std::vector<int64_t>> Values;
   for (unsigned R = 0; R < Rows; ++R)
     for (const std::vector<int64_t> &V : Form.inPlaneReads())
-      Values.insert(FromFirstRow(V, R));
+      Values.insert(Plan.offsetFromFirstRow(V, R));
   for (unsigned L = 1; L <= D; ++L) {
     for (const Publish &Pb : Pubs) {
       if (Pb.Level != L - 1)
@@ -699,7 +694,7 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
           std::string Args = Starts ? "" : sums().slot(L, Y);
           for (const std::vector<int64_t> &V : Form.GroupReads.at(S))
             Args += (Args.empty() ? "" : ", ") +
-                    partialSumValueName(FromFirstRow(V, Row));
+                    partialSumValueName(Plan.offsetFromFirstRow(V, Row));
           Adds.push_back(sums().slot(L, Y) + " = " +
                          partialTermsFunction(K, S) + "(" + Args +
                          scalarArgs(P) + ");");
@@ -707,20 +702,17 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
       Row = 0;
       if (Adds.empty())
         continue;
-      std::string FirstPos = Rows == 1 ? "pos" : "pos_r0";
-      // Value V of the plane (an offset from the thread's first row).
+      // Value V of the plane (an offset from the thread's first row, Row
+      // being 0 here).
       auto Load = [&](const std::vector<int64_t> &V) {
-        bool Own = V.size() == 2 ? V[1] == 0 && V[0] >= 0 && V[0] < Rows
-                                 : std::all_of(V.begin(), V.end(),
-                                               [](int64_t O) { return O == 0; });
         std::string Value;
-        if (Own) {
-          Row = V.size() == 2 ? unsigned(V[0]) : 0;
+        if (std::optional<unsigned> Own = Plan.ownColumnRow(V)) {
+          Row = *Own;
           Value = queue().slot(L - 1, queue().slotOf(X));
           Row = 0;
         } else {
           Value = "exchange[" + std::to_string(2 * (L - 1) + Set) +
-                  " * kPlane + " + shiftedPos(V, FirstPos) + "]";
+                  " * kPlane + " + shiftedPos(V, rv("pos")) + "]";
         }
         return Value;
       };
@@ -802,10 +794,8 @@ void BlockedKernelWriter::writeValueOrderAdds(
         if (Ph == Phase::Head && Y < int64_t(L) * RN)
           continue;
         for (const ExprPtr &T : Terms) {
-          std::vector<int64_t> At = Plan.inPlaneOffset(termRead(*T).Offsets);
-          if (At.size() == 2)
-            At[0] += Row;
-          if (At != V)
+          if (Plan.offsetFromFirstRow(
+                  Plan.inPlaneOffset(termRead(*T).Offsets), Row) != V)
             continue;
           std::string Term = printExpr(
               *T, [](const ArrayAccess &) { return std::string("v"); },

@@ -420,10 +420,6 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
   // memory (ptxas merges the loads of equal addresses); the partial sums
   // take the rows' own columns from their queues.
   const unsigned Rows = Plan.RowsPerThread;
-  auto FromFirstRow = [](std::vector<int64_t> V, unsigned Row) {
-    V[0] += Row;
-    return V;
-  };
   std::set<std::vector<int64_t>> NeighbourOffsets;
   std::set<std::pair<int64_t, std::vector<int64_t>>> SharedValues;
   unsigned RegisterReads = 0;
@@ -433,11 +429,10 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
       continue;
     }
     for (unsigned Row = 0; Row < Rows; ++Row) {
-      std::vector<int64_t> V = FromFirstRow(Plan.inPlaneOffset(O), Row);
+      std::vector<int64_t> V =
+          Plan.offsetFromFirstRow(Plan.inPlaneOffset(O), Row);
       SharedValues.insert({Plan.streamOffset(O), V});
-      bool OwnColumn = V.size() == 2 && V[1] == 0 && V[0] >= 0 &&
-                       V[0] < int64_t(Rows);
-      if (!OwnColumn)
+      if (!Plan.ownColumnRow(V))
         NeighbourOffsets.insert(V);
     }
   }

@@ -134,6 +134,26 @@ std::vector<int64_t> TemporalBlockingPlan::inPlaneOffset(
   return V;
 }
 
+std::vector<int64_t>
+TemporalBlockingPlan::offsetFromFirstRow(std::vector<int64_t> V,
+                                         unsigned Row) const {
+  if (V.size() == 2)
+    V[0] += Row;
+  return V;
+}
+
+std::optional<unsigned>
+TemporalBlockingPlan::ownColumnRow(const std::vector<int64_t> &V) const {
+  if (V.size() == 2)
+    return V[1] == 0 && V[0] >= 0 && V[0] < int64_t(RowsPerThread)
+               ? std::optional<unsigned>(unsigned(V[0]))
+               : std::nullopt;
+  for (int64_t O : V)
+    if (O != 0)
+      return std::nullopt;
+  return 0u;
+}
+
 bool TemporalBlockingPlan::readsFromRegisters(
     const std::vector<int64_t> &Offset) const {
   for (unsigned D : Geometry.TileDims)

@@ -226,6 +226,14 @@ struct TemporalBlockingPlan {
     return Exchange == ExchangeScheme::Cached ||
            Exchange == ExchangeScheme::Shuffle;
   }
+  /// --rows-per-thread: in-plane offset \p V as row \p Row of a thread
+  /// reads it, counted from the thread's first row (its rows differ in
+  /// the outer tiled dimension only).
+  std::vector<int64_t> offsetFromFirstRow(std::vector<int64_t> V,
+                                          unsigned Row) const;
+  /// The thread's row whose own column \p V (counted from its first row)
+  /// is, if any: such a value comes from that row's queue.
+  std::optional<unsigned> ownColumnRow(const std::vector<int64_t> &V) const;
   /// The streaming component of \p Offset (0 when the stream is virtual).
   int64_t streamOffset(const std::vector<int64_t> &Offset) const;
   /// The in-plane components of \p Offset, one per tiled dimension.
