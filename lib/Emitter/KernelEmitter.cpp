@@ -760,16 +760,6 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
   }
 }
 
-/// The one read of a partial-sum term (PartialSumForm: each term reads
-/// one value).
-static const ArrayAccess &termRead(const Expr &T) {
-  if (T.K == Expr::Kind::Access)
-    return T.Access;
-  for (const ExprPtr &O : T.Operands)
-    if (O->readsArray())
-      return termRead(*O);
-  return T.Access; // not reached: a term reads a value
-}
 
 // --sum-order=value (paper 004's interleaving): each value of plane X is
 // loaded and at once added to every partial sum that reads it, the values
@@ -795,7 +785,7 @@ void BlockedKernelWriter::writeValueOrderAdds(
           continue;
         for (const ExprPtr &T : Terms) {
           if (Plan.offsetFromFirstRow(
-                  Plan.inPlaneOffset(termRead(*T).Offsets), Row) != V)
+                  Plan.inPlaneOffset(partialTermRead(*T).Offsets), Row) != V)
             continue;
           std::string Term = printExpr(
               *T, [](const ArrayAccess &) { return std::string("v"); },

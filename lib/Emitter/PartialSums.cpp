@@ -97,6 +97,15 @@ std::string joinParams(const std::vector<std::string> &V) {
 
 } // namespace
 
+const ArrayAccess &partialTermRead(const Expr &T) {
+  if (T.K == Expr::Kind::Access)
+    return T.Access;
+  for (const ExprPtr &O : T.Operands)
+    if (O->readsArray())
+      return partialTermRead(*O);
+  return T.Access; // not reached: a term reads a value
+}
+
 std::set<std::vector<int64_t>> PartialSumForm::inPlaneReads() const {
   std::set<std::vector<int64_t>> All;
   for (const auto &[S, Reads] : GroupReads)
@@ -168,13 +177,24 @@ std::string emitPartialSumFunctions(const KernelContext &K,
     return partialSumValueName(Plan.inPlaneOffset(A.Offsets));
   };
   std::ostringstream OS;
-  OS << "// --opt=assoc: the update as partial sums. " << K.Prefix
-     << "_terms_<s> adds the\n// terms reading plane y + s "
-        "(v_<in-plane offset>: a value of that plane) to\n// the sum so "
-        "far (the lowest plane's start it); "
-     << partialFinishFunction(K)
-     << "\n// turns the sum of every plane's terms into the new value.\n";
+  // Value by value, the kernel adds each term where its value is loaded:
+  // only the finish is a function.
+  const bool ValueOrder = Plan.Order == SumOrder::Value;
+  if (ValueOrder)
+    OS << "// Partial sums, value by value (--sum-order=value): each value "
+          "loaded is added\n// to every sum that reads it; "
+       << partialFinishFunction(K)
+       << " turns the sum of every\n// plane's terms into the new value.\n";
+  else
+    OS << "// --opt=assoc: the update as partial sums. " << K.Prefix
+       << "_terms_<s> adds the\n// terms reading plane y + s "
+          "(v_<in-plane offset>: a value of that plane) to\n// the sum so "
+          "far (the lowest plane's start it); "
+       << partialFinishFunction(K)
+       << "\n// turns the sum of every plane's terms into the new value.\n";
   for (const auto &[S, Terms] : F.Groups) {
+    if (ValueOrder)
+      break;
     // Every group but the first adds its terms to the sum so far, one
     // multiply-add each (no temporary per group for ptxas to keep).
     std::vector<std::string> Params;

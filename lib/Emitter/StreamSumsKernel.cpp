@@ -25,6 +25,7 @@ std::string emitStreamSumsKernel(const KernelContext &K,
   const int64_t SMin = F.lowestOffset(), SMax = F.highestOffset();
   const int64_t Ring = SMax - SMin + 1;
   const unsigned Threads = Plan.BlockSizes[0] * Plan.BlockSizes[1];
+  const bool ValueOrder = Plan.Order == SumOrder::Value;
 
   // The values of one input plane the thread's rows read: row q (relative
   // to its first row y0) -> columns dx.
@@ -106,16 +107,49 @@ std::string emitStreamSumsKernel(const KernelContext &K,
     }
     OS << In << "const " << Elem << " *const in = src + (z_begin" << Plus(SMin)
        << " + m" << Plus(U) << ") * plane;\n";
-    for (const auto &[Q, Cols] : Loads)
-      for (int64_t Dx : Cols)
-        OS << In << "const " << Elem << " " << Value(Q, Dx) << " = in["
-           << rowName(Q)
-           << (Dx < 0 ? " - " + std::to_string(-Dx)
-               : Dx > 0 ? " + " + std::to_string(Dx)
-                        : std::string())
-           << "];\n";
+    auto LoadOf = [&](int64_t Q, int64_t Dx) {
+      return "in[" + rowName(Q) +
+             (Dx < 0   ? " - " + std::to_string(-Dx)
+              : Dx > 0 ? " + " + std::to_string(Dx)
+                       : std::string()) +
+             "]";
+    };
+    if (ValueOrder) {
+      // Paper 004's interleaving: each value, once loaded, is added to
+      // every sum of every row that reads it; one value is live at a time
+      // instead of the plane's (2r + rows) x (2r + 1).
+      std::set<std::pair<int64_t, int64_t>> Started;
+      for (const auto &[Q, Cols] : Loads)
+        for (int64_t Dx : Cols) {
+          OS << In << "{ // " << Value(Q, Dx) << "\n"
+             << In << "  const " << Elem << " v = " << LoadOf(Q, Dx)
+             << ";\n";
+          for (int64_t Row = 0; Row < Rows; ++Row)
+            for (const auto &[S, Terms] : F.Groups)
+              for (const ExprPtr &T : Terms) {
+                if (Plan.inPlaneOffset(partialTermRead(*T).Offsets) !=
+                    std::vector<int64_t>{Q - Row, Dx})
+                  continue;
+                std::string Slot = Sum(Row, floorMod(U + SMin - S, Ring));
+                bool Starts = S == SMin && Started.insert({Row, S}).second;
+                std::string Term = printExpr(
+                    *T, [](const ArrayAccess &) { return std::string("v"); },
+                    /*ExplicitCasts=*/true);
+                OS << In << "  " << Slot << " = (" << SumT << ")("
+                   << (Starts ? "" : Slot + " + ") << "(" << Term << "));\n";
+              }
+          OS << In << "}\n";
+        }
+    } else {
+      for (const auto &[Q, Cols] : Loads)
+        for (int64_t Dx : Cols)
+          OS << In << "const " << Elem << " " << Value(Q, Dx) << " = "
+             << LoadOf(Q, Dx) << ";\n";
+    }
     for (int64_t Row = 0; Row < Rows; ++Row) {
       for (const auto &[S, Reads] : F.GroupReads) {
+        if (ValueOrder) // added value by value above
+          break;
         std::string Slot = Sum(Row, floorMod(U + SMin - S, Ring));
         std::string Args = S == SMin ? "" : Slot;
         for (const std::vector<int64_t> &V : Reads)

@@ -579,7 +579,8 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
 
 std::string planFlags(const TemporalBlockingPlan &Plan) {
   if (Plan.StreamSumRows)
-    return "--stream-sums=" + std::to_string(Plan.StreamSumRows);
+    return "--stream-sums=" + std::to_string(Plan.StreamSumRows) +
+           (Plan.Order == SumOrder::Value ? " --sum-order=value" : "");
   if (Plan.Exchange == ExchangeScheme::Shuffle) {
     std::string S = "--bt=" + std::to_string(Plan.TemporalDegree) +
                     " --bs=" + std::to_string(Plan.BlockSizes[0]) +

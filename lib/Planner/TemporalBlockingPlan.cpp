@@ -169,6 +169,7 @@ std::string TemporalBlockingPlan::summary() const {
     return "stream-sums rows=" + std::to_string(StreamSumRows) + " bS=" +
            std::to_string(BlockSizes[0]) + "x" + std::to_string(BlockSizes[1]) +
            " hSN=" + std::to_string(StreamLength) +
+           (Order == SumOrder::Value ? " order=value" : "") +
            " (one step per launch, partial sums in registers)" +
            (FastMath ? " fast-math" : "");
   std::string S = "bT=" + std::to_string(TemporalDegree) + " bS=";
@@ -614,10 +615,9 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   const KernelGeometry &G = Plan.Geometry;
   bool ThreeD = A.NumDims == 3;
 
-  if (R.Order && (R.StreamSumRows || R.WarpCells ||
-                  R.Exchange == ExchangeScheme::Shuffle)) {
-    Error = "--sum-order orders the partial sums of a blocked plan with "
-            "--opt=assoc; --stream-sums and --exchange=shuffle have none";
+  if (R.Order && (R.WarpCells || R.Exchange == ExchangeScheme::Shuffle)) {
+    Error = "--sum-order orders partial sums (--opt=assoc or --stream-sums); "
+            "--exchange=shuffle has none";
     return std::nullopt;
   }
   if (R.StreamSumRows) {
@@ -659,6 +659,7 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     Plan.Variant = OptimizationVariant::Assoc;
     Plan.BlockSizes = {8 / Rows, 32};
     Plan.StreamLength = 64;
+    Plan.Order = R.Order.value_or(SumOrder::Plane);
     return Plan;
   }
 

@@ -140,6 +140,14 @@ for spec in \
   suite_job order "$spec"
 done
 jobs+=("order-stencil1d_r2|test/Inputs/accepted/stencil1d_r2.c|--sum-order=value --opt=assoc --bt=2 --bs=40")
+# The streaming kernel value by value: 1, 2 and 4 rows, a divided sum.
+for spec in \
+    "box3d2r|double|--sum-order=value --stream-sums=1" \
+    "box3d1r|float|--sum-order=value --stream-sums=2" \
+    "j3d27pt|double|--sum-order=value --stream-sums=4"; do
+  suite_job order-stream "$spec"
+done
+jobs+=("order-stream-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--sum-order=value --stream-sums=2")
 # An input with asymmetric reads in every dimension, uneven bounds and a scalar.
 for rows in 1 2 4; do
   jobs+=("stream-asym3d_scalar-$rows|test/Inputs/accepted/asym3d_scalar.c|--stream-sums=$rows")

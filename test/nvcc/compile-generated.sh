@@ -203,6 +203,8 @@ plan box3d1r float rows2-assoc --opt=assoc --bt=2 --bs=16x32 --rows-per-thread=2
 plan j3d27pt double rows4-assoc-async --opt=assoc --bt=1 --bs=32x32 --rows-per-thread=4 --async-copy=4
 plan box3d3r float order-value --opt=assoc --bt=1 --sum-order=value
 plan box2d4r double order-value --opt=assoc --bt=1 --sum-order=value
+plan box3d3r float stream1-value --stream-sums=1 --sum-order=value
+plan j3d27pt double stream2-value --stream-sums=2 --sum-order=value
 plan star2d1r float shuffle --exchange=shuffle
 plan star2d1r double shuffle-c2 --exchange=shuffle --cells=2
 plan box2d2r float shuffle-c8-bt2 --exchange=shuffle --cells=8 --bt=2

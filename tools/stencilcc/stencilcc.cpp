@@ -252,8 +252,9 @@ cl::opt<unsigned> RowsPerThread(
     cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<SumOrder> SumOrderOpt(
     "sum-order",
-    cl::desc("How --opt=assoc adds a plane to its partial sums (default: "
-             "plane)"),
+    cl::desc("How partial sums (--opt=assoc, --stream-sums) add a plane "
+             "(default: plane, except the rule's value order for 3D float "
+             "blocked plans with 25 or more values a plane per thread)"),
     cl::values(clEnumValN(SumOrder::Plane, "plane",
                           "load every value of the plane, then add each "
                           "sum's terms"),

@@ -56,6 +56,9 @@ struct PartialSumForm {
 /// sum of products.
 PartialSumForm partialSumForm(const KernelContext &K);
 
+/// The one read of a term of PartialSumForm::Groups.
+const ArrayAccess &partialTermRead(const Expr &T);
+
 /// Name of the value of in-plane offset \p V of the plane being added.
 std::string partialSumValueName(const std::vector<int64_t> &V);
 /// Names of the device functions: g_s, and finish.

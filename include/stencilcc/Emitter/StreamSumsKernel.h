@@ -15,7 +15,10 @@
 // threads computing.
 //
 // The sums add the planes in the order of --opt=assoc: the results equal
-// an assoc plan's.
+// an assoc plan's. With --sum-order=value each value is added to every sum
+// that reads it as soon as it is loaded (paper 004): one value live at a
+// time instead of the plane's, which took box3d4r double from 254
+// registers to 128 and from 4.3 to 8.0 GCells/s on the H100.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILCC_EMITTER_STREAMSUMSKERNEL_H
