@@ -159,16 +159,21 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
   // that plan already), timed early in the region's list.
   if (Cached)
     Add(*Cached, CandidateRole::Cached, 0);
-  // The streaming partial-sums kernel, bases without variants: on the H100
-  // 1.4-3.0x the naive kernel on box3d2r-4r, where the blocked plans'
-  // halos idle a quarter to a third of their threads; 1 and 2 rows per
-  // thread each won some regions (docs/tuning.md).
+  // The streaming partial-sums kernel, bases without variants (timed even
+  // if they spill): on the H100 1.4-3.0x the naive kernel on box3d2r-4r,
+  // where the blocked plans' halos idle a quarter to a third of their
+  // threads; 1 and 2 rows per thread each won some regions
+  // (docs/tuning.md). Each also value by value: box3d4r double ran at 4.3
+  // GCells/s plane by plane (254 registers) and 8.0 value by value (128
+  // registers, 72 bytes spilled; docs/plans.md).
   if (A.NumDims == 3 && A.SumOfProducts)
-    for (unsigned Rows : {1u, 2u}) {
-      PlanRequest R;
-      R.StreamSumRows = Rows;
-      Add(R, CandidateRole::StreamSums, 0);
-    }
+    for (unsigned Rows : {1u, 2u})
+      for (SumOrder Order : {SumOrder::Plane, SumOrder::Value}) {
+        PlanRequest R;
+        R.StreamSumRows = Rows;
+        R.Order = Order;
+        Add(R, CandidateRole::StreamSums, 0);
+      }
   // The warp-shuffle exchange (2D), bases without variants: on the H100 a
   // prototype of it ran star2d1r float at 1.44x the tuned SCR plan
   // (docs/plans.md); the model does not rank it (its default plans keep

@@ -622,13 +622,15 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       EXPECT_EQ(C.Plan.BlockSizes, Cands[0].Plan.BlockSizes);
     }
     // The streaming partial-sums kernel: after the naive kernel, 1 and 2
-    // rows, for 3D sums of products, not modelled.
+    // rows, each plane by plane and value by value, for 3D sums of
+    // products, not modelled.
     EXPECT_EQ(C.Role == CandidateRole::StreamSums, C.Plan.StreamSumRows > 0);
     if (C.Role == CandidateRole::StreamSums) {
-      ++StreamSums;
       EXPECT_EQ(S.analysis().NumDims, 3u);
       EXPECT_TRUE(S.analysis().SumOfProducts);
-      EXPECT_EQ(C.Flags, "--stream-sums=" + std::to_string(StreamSums));
+      EXPECT_EQ(C.Flags, "--stream-sums=" + std::to_string(1 + StreamSums / 2) +
+                             (StreamSums % 2 ? " --sum-order=value" : ""));
+      ++StreamSums;
       EXPECT_EQ(C.Predicted.GCellsPerSecond, 0.0);
       ASSERT_GT(I, 0u);
       EXPECT_TRUE(Cands[I - 1].Role == CandidateRole::Naive ||
@@ -774,8 +776,9 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   EXPECT_LE(AsyncCopies, BlockedBases);
   EXPECT_GT(InteriorLoops, 0u);
   EXPECT_LE(InteriorLoops, BlockedBases);
+  // 1 and 2 rows, plane by plane and value by value.
   EXPECT_EQ(StreamSums, S.analysis().NumDims == 3 && S.analysis().SumOfProducts
-                            ? 2u
+                            ? 4u
                             : 0u);
   EXPECT_EQ(Shuffles, S.analysis().NumDims == 2 ? 3u : 0u);
   EXPECT_EQ(Rows > 0, S.analysis().NumDims == 3);
