@@ -416,9 +416,9 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
 
   // Shared memory. With --rows-per-thread a thread's rows load a value
   // they share once: row r reads in-plane offset (dy, dx) at (r + dy, dx)
-  // from its first row. SCR updates read every exchanged value from shared
-  // memory (ptxas merges the loads of equal addresses); the partial sums
-  // take the rows' own columns from their queues.
+  // from its first row (ptxas merges the loads of equal addresses), and
+  // takes the rows' own columns from their queues (SCR updates and
+  // partial sums alike).
   const unsigned Rows = Plan.RowsPerThread;
   std::set<std::vector<int64_t>> NeighbourOffsets;
   std::set<std::pair<int64_t, std::vector<int64_t>>> SharedValues;
@@ -431,9 +431,10 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
     for (unsigned Row = 0; Row < Rows; ++Row) {
       std::vector<int64_t> V =
           Plan.offsetFromFirstRow(Plan.inPlaneOffset(O), Row);
+      if (Plan.ownColumnRow(V))
+        continue;
       SharedValues.insert({Plan.streamOffset(O), V});
-      if (!Plan.ownColumnRow(V))
-        NeighbourOffsets.insert(V);
+      NeighbourOffsets.insert(V);
     }
   }
   // Shared loads per cell update: per row of a thread.

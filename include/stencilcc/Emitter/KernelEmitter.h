@@ -26,6 +26,7 @@
 #include "stencilcc/IR/StencilProgram.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,8 +48,14 @@ std::string inPlaneTag(const std::vector<int64_t> &Offset);
 std::string scalarParams(const StencilProgram &P);
 std::string scalarArgs(const StencilProgram &P);
 
-/// The cell update as a __device__ function.
+/// The cell update as a __device__ function; for a blocked SCR plan with
+/// several rows per thread, also one per row that reads another row's own
+/// column (from that row's queue rather than shared memory).
 std::string emitUpdateFunction(const KernelContext &K);
+/// The update function row \p Row of a thread calls (the plain one
+/// without a row).
+std::string updateFunctionName(const KernelContext &K,
+                               std::optional<unsigned> Row = std::nullopt);
 
 /// The blocked kernel computing \p Degree time steps per launch.
 std::string emitBlockedKernel(const KernelContext &K, unsigned Degree);
