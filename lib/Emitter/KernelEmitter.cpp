@@ -145,9 +145,9 @@ uint64_t blockedKernelSharedBytes(const TemporalBlockingPlan &Plan,
 
 /// --rows-per-thread with SCR: the thread's row whose own column read
 /// \p Offset of row \p Row is (its queue holds it), if any.
-static std::optional<unsigned> inThreadRow(const TemporalBlockingPlan &Plan,
-                                    const std::vector<int64_t> &Offset,
-                                    unsigned Row) {
+static std::optional<unsigned>
+inThreadRow(const TemporalBlockingPlan &Plan,
+            const std::vector<int64_t> &Offset, unsigned Row) {
   if (Plan.RowsPerThread < 2 || Plan.Exchange != ExchangeScheme::SCR ||
       Plan.readsFromRegisters(Offset))
     return std::nullopt;
@@ -157,8 +157,8 @@ static std::optional<unsigned> inThreadRow(const TemporalBlockingPlan &Plan,
 
 /// The reads of row \p Row that another row's queue holds: (streaming
 /// offset, row), in parameter order.
-static std::set<std::pair<int64_t, unsigned>> inThreadReads(const KernelContext &K,
-                                                     unsigned Row) {
+static std::set<std::pair<int64_t, unsigned>>
+inThreadReads(const KernelContext &K, unsigned Row) {
   std::set<std::pair<int64_t, unsigned>> Reads;
   for (const std::vector<int64_t> &O : K.Analysis.Offsets)
     if (std::optional<unsigned> Own = inThreadRow(K.Plan, O, Row))
