@@ -26,6 +26,7 @@ std::string emitStreamSumsKernel(const KernelContext &K,
   const int64_t Ring = SMax - SMin + 1;
   const unsigned Threads = Plan.BlockSizes[0] * Plan.BlockSizes[1];
   const bool ValueOrder = Plan.Order == SumOrder::Value;
+  const std::map<int64_t, std::set<std::vector<int64_t>>> NoGroups;
 
   // The values of one input plane the thread's rows read: row q (relative
   // to its first row y0) -> columns dx.
@@ -147,9 +148,9 @@ std::string emitStreamSumsKernel(const KernelContext &K,
              << LoadOf(Q, Dx) << ";\n";
     }
     for (int64_t Row = 0; Row < Rows; ++Row) {
-      for (const auto &[S, Reads] : F.GroupReads) {
-        if (ValueOrder) // added value by value above
-          break;
+      // Plane by plane, each group's function adds its terms (value by
+      // value, they were added above).
+      for (const auto &[S, Reads] : ValueOrder ? NoGroups : F.GroupReads) {
         std::string Slot = Sum(Row, floorMod(U + SMin - S, Ring));
         std::string Args = S == SMin ? "" : Slot;
         for (const std::vector<int64_t> &V : Reads)
