@@ -258,18 +258,16 @@ std::string emitUpdateFunction(const KernelContext &K) {
   // from that row's queue, not from shared memory: star3d1r with two
   // rows loads 6 values per pair of cells instead of 8. The plain function
   // only where some row needs it (no unused function for nvcc to warn of).
-  std::string S;
-  bool Plain = K.Plan.StreamSumRows ||
-               K.Plan.Exchange != ExchangeScheme::SCR;
-  for (unsigned Row = 0; !Plain && Row < K.Plan.RowsPerThread; ++Row)
-    Plain = inThreadReads(K, Row).empty();
-  if (Plain)
-    S += updateFunction(K, std::nullopt);
-  if (!K.Plan.StreamSumRows && K.Plan.Exchange == ExchangeScheme::SCR)
-    for (unsigned Row = 0; Row < K.Plan.RowsPerThread; ++Row)
-      if (!inThreadReads(K, Row).empty())
-        S += updateFunction(K, Row);
-  return S;
+  // (inThreadReads is empty for every other plan: one row, no SCR.)
+  std::string PerRow;
+  bool Plain = false;
+  for (unsigned Row = 0; Row < K.Plan.RowsPerThread; ++Row) {
+    if (inThreadReads(K, Row).empty())
+      Plain = true;
+    else
+      PerRow += updateFunction(K, Row);
+  }
+  return (Plain ? updateFunction(K, std::nullopt) : std::string()) + PerRow;
 }
 
 //===----------------------------------------------------------------------===//
@@ -839,7 +837,6 @@ void BlockedKernelWriter::writeValueOrderAdds(
     const std::set<std::vector<int64_t>> &Values,
     const std::function<std::string(const std::vector<int64_t> &)> &Load,
     const std::string &Guard, const std::string &In) const {
-  const std::string SumT = scalarTypeName(Form.SumType);
   // Every (row, group) sum this plane adds to, and whether it starts here.
   std::set<std::pair<unsigned, int64_t>> Started;
   OS << In << Guard << "{ // level " << L << " adds plane " << planeExpr(Ph, X)
@@ -852,17 +849,12 @@ void BlockedKernelWriter::writeValueOrderAdds(
         if (Ph == Phase::Head && Y < int64_t(L) * RN)
           continue;
         for (const ExprPtr &T : Terms) {
-          if (Plan.offsetFromFirstRow(
-                  Plan.inPlaneOffset(partialTermRead(*T).Offsets), Row) != V)
+          if (partialTermValue(Plan, *T, Row) != V)
             continue;
-          std::string Term = printExpr(
-              *T, [](const ArrayAccess &) { return std::string("v"); },
-              /*ExplicitCasts=*/true);
           bool Starts = S == Form.lowestOffset() &&
                         Started.insert({Row, S}).second;
-          std::string Sum = sums().slot(L, Y);
-          Adds.push_back(Sum + " = (" + SumT + ")(" +
-                         (Starts ? "" : Sum + " + ") + "(" + Term + "));");
+          Adds.push_back(
+              partialTermAddition(Form, sums().slot(L, Y), *T, Starts));
         }
       }
     Row = 0;

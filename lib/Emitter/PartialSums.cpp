@@ -106,6 +106,22 @@ const ArrayAccess &partialTermRead(const Expr &T) {
   return T.Access; // not reached: a term reads a value
 }
 
+std::vector<int64_t> partialTermValue(const TemporalBlockingPlan &Plan,
+                                      const Expr &T, unsigned Row) {
+  return Plan.offsetFromFirstRow(
+      Plan.inPlaneOffset(partialTermRead(T).Offsets), Row);
+}
+
+std::string partialTermAddition(const PartialSumForm &F,
+                                const std::string &Sum, const Expr &T,
+                                bool Starts) {
+  std::string Term = printExpr(
+      T, [](const ArrayAccess &) { return std::string("v"); },
+      /*ExplicitCasts=*/true);
+  return Sum + " = (" + scalarTypeName(F.SumType) + ")(" +
+         (Starts ? "" : Sum + " + ") + "(" + Term + "));";
+}
+
 std::set<std::vector<int64_t>> PartialSumForm::inPlaneReads() const {
   std::set<std::vector<int64_t>> All;
   for (const auto &[S, Reads] : GroupReads)

@@ -26,7 +26,6 @@ std::string emitStreamSumsKernel(const KernelContext &K,
   const int64_t Ring = SMax - SMin + 1;
   const unsigned Threads = Plan.BlockSizes[0] * Plan.BlockSizes[1];
   const bool ValueOrder = Plan.Order == SumOrder::Value;
-  const std::map<int64_t, std::set<std::vector<int64_t>>> NoGroups;
 
   // The values of one input plane the thread's rows read: row q (relative
   // to its first row y0) -> columns dx.
@@ -128,16 +127,15 @@ std::string emitStreamSumsKernel(const KernelContext &K,
           for (int64_t Row = 0; Row < Rows; ++Row)
             for (const auto &[S, Terms] : F.Groups)
               for (const ExprPtr &T : Terms) {
-                if (Plan.inPlaneOffset(partialTermRead(*T).Offsets) !=
-                    std::vector<int64_t>{Q - Row, Dx})
+                if (partialTermValue(Plan, *T, unsigned(Row)) !=
+                    std::vector<int64_t>{Q, Dx})
                   continue;
-                std::string Slot = Sum(Row, floorMod(U + SMin - S, Ring));
                 bool Starts = S == SMin && Started.insert({Row, S}).second;
-                std::string Term = printExpr(
-                    *T, [](const ArrayAccess &) { return std::string("v"); },
-                    /*ExplicitCasts=*/true);
-                OS << In << "  " << Slot << " = (" << SumT << ")("
-                   << (Starts ? "" : Slot + " + ") << "(" << Term << "));\n";
+                OS << In << "  "
+                   << partialTermAddition(
+                          F, Sum(Row, floorMod(U + SMin - S, Ring)), *T,
+                          Starts)
+                   << "\n";
               }
           OS << In << "}\n";
         }
@@ -150,14 +148,15 @@ std::string emitStreamSumsKernel(const KernelContext &K,
     for (int64_t Row = 0; Row < Rows; ++Row) {
       // Plane by plane, each group's function adds its terms (value by
       // value, they were added above).
-      for (const auto &[S, Reads] : ValueOrder ? NoGroups : F.GroupReads) {
-        std::string Slot = Sum(Row, floorMod(U + SMin - S, Ring));
-        std::string Args = S == SMin ? "" : Slot;
-        for (const std::vector<int64_t> &V : Reads)
-          Args += (Args.empty() ? "" : ", ") + Value(Row + V[0], V[1]);
-        OS << In << Slot << " = " << partialTermsFunction(K, S) << "(" << Args
-           << scalarArgs(P) << ");\n";
-      }
+      if (!ValueOrder)
+        for (const auto &[S, Reads] : F.GroupReads) {
+          std::string Slot = Sum(Row, floorMod(U + SMin - S, Ring));
+          std::string Args = S == SMin ? "" : Slot;
+          for (const std::vector<int64_t> &V : Reads)
+            Args += (Args.empty() ? "" : ", ") + Value(Row + V[0], V[1]);
+          OS << In << Slot << " = " << partialTermsFunction(K, S) << "("
+             << Args << scalarArgs(P) << ");\n";
+        }
       // Output plane z_begin + m + U - (Ring - 1) has all its planes.
       std::string Cond;
       if (U < Ring - 1)

@@ -58,6 +58,15 @@ PartialSumForm partialSumForm(const KernelContext &K);
 
 /// The one read of a term of PartialSumForm::Groups.
 const ArrayAccess &partialTermRead(const Expr &T);
+/// --sum-order=value: the value term \p T of a thread's row \p Row reads,
+/// as an in-plane offset from the thread's first row.
+std::vector<int64_t> partialTermValue(const TemporalBlockingPlan &Plan,
+                                      const Expr &T, unsigned Row);
+/// --sum-order=value: the statement adding term \p T, its value named `v`,
+/// to \p Sum, or starting \p Sum with it.
+std::string partialTermAddition(const PartialSumForm &F,
+                                const std::string &Sum, const Expr &T,
+                                bool Starts);
 
 /// Name of the value of in-plane offset \p V of the plane being added.
 std::string partialSumValueName(const std::vector<int64_t> &V);
