@@ -331,11 +331,31 @@ private:
   /// unrolled loop where every level is busy (1D); Interior: a period of
   /// the steady state whose planes, for every level, all lie inside the
   /// loop bounds, in a block whose tile does too, so no cell takes a
-  /// boundary value (2D, 3D); Tail: loads stop, levels drain (guarded), and
-  /// in 2D and 3D every steady-state period that is not interior.
-  enum class Phase { Head, Inner, Interior, Tail };
+  /// boundary value (2D, 3D); Sides: such a period in a block whose tile
+  /// reaches outside the loop bounds or the array, where whether a cell
+  /// takes boundary values is fixed per thread (its tile position); Tail:
+  /// loads stop, levels drain (guarded), and in 2D and 3D every
+  /// steady-state period that is neither.
+  enum class Phase { Head, Inner, Interior, Sides, Tail };
   static bool unguarded(Phase Ph) {
-    return Ph == Phase::Inner || Ph == Phase::Interior;
+    return Ph == Phase::Inner || Ph == Phase::Interior || Ph == Phase::Sides;
+  }
+  /// A level's value for the cell: its update, or the boundary value where
+  /// the cell lies outside the loop bounds (none in the interior; in the
+  /// sides every plane is inside along the stream, so the tile position
+  /// alone decides).
+  std::string updateOrBoundary(Phase Ph, const std::string &Update,
+                               const std::string &Boundary) const {
+    if (Ph == Phase::Interior)
+      return Update;
+    if (Ph == Phase::Sides)
+      return rv("in_tile") + " ? " + Update + " : " + Boundary;
+    return rv("inside") + "(q) ? " + Update + " : " + Boundary;
+  }
+  /// Whether a level's code names q = its plane (the select of the guarded
+  /// phases and the last level's store do).
+  static bool namesPlane(Phase Ph, unsigned L, unsigned D) {
+    return (Ph != Phase::Interior && Ph != Phase::Sides) || L == D;
   }
 
   std::string name() const {
@@ -500,12 +520,17 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
       OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level 0"
          << rowComment() << "\n";
       bool Interior = Ph == Phase::Interior;
+      bool Sides = Ph == Phase::Sides;
       // With the copies staged, only the boundary load needs the plane's
-      // position; in the interior there is none.
+      // position; in the interior there is none. In the sides the plane
+      // lies inside along the stream: the cell's tile position decides.
+      std::string InP = Sides ? rv("in_tile") : "in_p";
+      std::string LoadP = Sides ? rv("in_array") : "load_p";
       if (!Interior && (!Plan.AsyncDepth || D > 1)) {
-        OS << I2 << "  const bool in_p = " << rv("inside")
-           << "(p), load_p = " << rv("in_array")
-           << " && p >= 0 && p < stream_extent;\n";
+        if (!Sides)
+          OS << I2 << "  const bool in_p = " << rv("inside")
+             << "(p), load_p = " << rv("in_array")
+             << " && p >= 0 && p < stream_extent;\n";
         OS << I2 << "  const long at = p * stride;\n";
       }
       if (Plan.AsyncDepth)
@@ -515,13 +540,14 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
         OS << I2 << "  " << queue().slot(0, S) << " = " << rv("src_cell")
            << "[p * stride];\n";
       else
-        OS << I2 << "  " << queue().slot(0, S) << " = load_p ? (in_p ? "
-           << rv("src_cell") << " : " << rv("boundary_even") << ")[at] : ("
-           << Elem << ")0;\n";
+        OS << I2 << "  " << queue().slot(0, S) << " = " << LoadP << " ? ("
+           << InP << " ? " << rv("src_cell") << " : " << rv("boundary_even")
+           << ")[at] : (" << Elem << ")0;\n";
       if (D > 1) // only a level that is not the last keeps boundary values
         OS << I2 << "  " << queue().boundarySlot(S) << " = "
            << (Interior ? ""
-                        : "load_p && !in_p ? " + rv("boundary_odd") + "[at] : ")
+                        : LoadP + " && !" + InP + " ? " +
+                              rv("boundary_odd") + "[at] : ")
            << "(" << Elem << ")0;\n";
       OS << I2 << "}\n";
     }
@@ -542,17 +568,14 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
       return;
     int64_t Q = Plan.planeAt(L, Col);
     std::string Gd = guard(Ph, L, Col);
-    bool Interior = Ph == Phase::Interior;
     for (Row = 0; Row < Rows; ++Row) {
       std::string Boundary = L == 1 ? queue().boundarySlot(queue().slotOf(Q))
                                     : queue().slot(L - 2, queue().slotOf(Q));
-      std::string Value = Interior ? updateCall(L, Col, Set, Loc)
-                                   : rv("inside") + "(q) ? " +
-                                         updateCall(L, Col, Set, Loc) + " : " +
-                                         Boundary;
+      std::string Value =
+          updateOrBoundary(Ph, updateCall(L, Col, Set, Loc), Boundary);
       OS << I2 << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level "
          << L << rowComment() << "\n";
-      if (!Interior || L == D)
+      if (namesPlane(Ph, L, D))
         OS << I2 << "  const int q = p - " << Col - Plan.planeAt(L, Col)
            << ";\n";
       if (L < D) {
@@ -653,6 +676,11 @@ void BlockedKernelWriter::writeAsyncCopy(std::ostream &OS, Phase Ph,
       OS << In << "  stencilcc_copy_async(&" << stageSlot(Col) << ", "
          << rv("src_cell") << " + pa * stride, " << C
          << " <= load_last, true);\n";
+    } else if (Ph == Phase::Sides) {
+      OS << In << "  stencilcc_copy_async(&" << stageSlot(Col) << ", ("
+         << rv("in_tile") << " ? " << rv("src_cell") << " : "
+         << rv("boundary_even") << ") + pa * stride, " << C
+         << " <= load_last, " << rv("in_array") << ");\n";
     } else {
       OS << In << "  const bool " << rv("in_pa") << " = " << rv("inside")
          << "(pa), " << rv("load_pa") << " = " << rv("in_array")
@@ -799,23 +827,20 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
       continue;
     int64_t Q = Plan.planeAt(L, Col);
     std::string Gd = guard(Ph, L, Col);
-    bool Interior = Ph == Phase::Interior;
     for (Row = 0; Row < Rows; ++Row) {
       std::string Finish = partialFinishFunction(K) + "(" +
                            sums().slot(L, Q) + scalarArgs(P) + ")";
       OS << In << (Gd.empty() ? "{" : "if (" + Gd + ") {") << " // level "
          << L << " finishes plane " << planeExpr(Ph, Q) << rowComment()
          << "\n";
-      if (!Interior || L == D)
+      if (namesPlane(Ph, L, D))
         OS << In << "  const int q = p - " << Col - Q << ";\n";
       if (L < D) {
         std::string Boundary =
             L == 1 ? queue().boundarySlot(queue().slotOf(Q))
                    : queue().slot(L - 2, queue().slotOf(Q));
         OS << In << "  " << queue().slot(L, queue().slotOf(Q)) << " = "
-           << (Interior ? Finish
-                        : rv("inside") + "(q) ? " + Finish + " : " + Boundary)
-           << ";\n";
+           << updateOrBoundary(Ph, Finish, Boundary) << ";\n";
       } else {
         OS << In << "  if (" << rv("in_compute") << ") " << rv("dst_cell")
            << "[(long)q * plane_stride] = " << Finish << ";\n";
@@ -1061,11 +1086,20 @@ std::string BlockedKernelWriter::write() {
     OS << "  // The block's whole tile lies inside the loop bounds and the "
           "array.\n";
     OS << "  const bool tile_inside = " << TileInside << ";\n";
-    OS << "  // Periods from column c whose planes, at every level that keeps\n"
-          "  // boundary values, lie inside the loop bounds too.\n";
-    OS << "  auto interior = [&](int c) { return tile_inside && first + c - "
-       << ReachBack << " >= max(lo0, 0) && first + c + " << ReachAhead
-       << " < min(hi0, stream_extent); };\n";
+    std::string StreamInside = "first + c - " + std::to_string(ReachBack) +
+                               " >= max(lo0, 0) && first + c + " +
+                               std::to_string(ReachAhead) +
+                               " < min(hi0, stream_extent)";
+    if (Plan.InteriorLoop == 2)
+      OS << "  // Periods from column c whose planes, at every level that "
+            "keeps\n  // boundary values, lie inside the loop bounds along "
+            "the stream.\n  auto stream_inside = [&](int c) { return "
+         << StreamInside << "; };\n";
+    else
+      OS << "  // Periods from column c whose planes, at every level that "
+            "keeps\n  // boundary values, lie inside the loop bounds too.\n"
+            "  auto interior = [&](int c) { return tile_inside && "
+         << StreamInside << "; };\n";
   }
 
   uint64_t Shared = blockedKernelSharedBytes(Plan, D);
@@ -1138,14 +1172,38 @@ std::string BlockedKernelWriter::write() {
     // from the head on, the lowest plane a level keeps boundary values for
     // already lies inside. One loop with both bodies made ptxas spill
     // kernels at their register cap (it reconciles the two bodies' queue
-    // registers at every iteration); so did a third body of unguarded
-    // columns for the boundary periods. The guards are block-uniform.
+    // registers at every iteration). With --interior-loop=2 a block whose
+    // tile reaches outside runs the same periods through the sides loop
+    // instead, so one block runs one of the two: the guarded tail columns
+    // cost a boundary block about 1.7 times the instructions of the
+    // interior's (star3d1r float on the H100). The guards are
+    // block-uniform.
     OS << "  // Interior: every level busy, no guards, no boundary values.\n";
-    OS << "  for (; c + " << U - 1 << " <= load_last && interior(c); c += " << U
-       << ") {\n";
-    for (int64_t Col = 0; Col < U; ++Col)
-      writeColumn(OS, Phase::Interior, Col, "    ");
-    OS << "  }\n";
+    if (Plan.InteriorLoop == 2) {
+      std::string Loop = "for (; c + " + std::to_string(U - 1) +
+                         " <= load_last && stream_inside(c); c += " +
+                         std::to_string(U) + ") {\n";
+      OS << "  if (tile_inside) {\n";
+      OS << "    " << Loop;
+      for (int64_t Col = 0; Col < U; ++Col)
+        writeColumn(OS, Phase::Interior, Col, "      ");
+      OS << "    }\n";
+      OS << "  } else {\n";
+      OS << "    // Sides: the same periods in a block whose tile reaches "
+            "outside;\n    // its cells there take boundary values by a "
+            "per-thread select.\n";
+      OS << "    " << Loop;
+      for (int64_t Col = 0; Col < U; ++Col)
+        writeColumn(OS, Phase::Sides, Col, "      ");
+      OS << "    }\n";
+      OS << "  }\n";
+    } else {
+      OS << "  for (; c + " << U - 1
+         << " <= load_last && interior(c); c += " << U << ") {\n";
+      for (int64_t Col = 0; Col < U; ++Col)
+        writeColumn(OS, Phase::Interior, Col, "    ");
+      OS << "  }\n";
+    }
     OS << "  // Tail: the other periods, then loads stop and levels drain.\n";
   } else {
     OS << "  // Inner: every level busy, no guards.\n";

@@ -614,7 +614,7 @@ std::string planFlags(const TemporalBlockingPlan &Plan) {
   if (Plan.Prefetch != defaultPrefetch(Plan))
     S += " --prefetch=" + std::to_string(Plan.Prefetch);
   if (Plan.InteriorLoop != Plan.InteriorLoopDefault)
-    S += std::string(" --interior-loop=") + (Plan.InteriorLoop ? "1" : "0");
+    S += " --interior-loop=" + std::to_string(Plan.InteriorLoop);
   if (Plan.MaxRegisters)
     S += " --max-registers=" + std::to_string(Plan.MaxRegisters);
   else

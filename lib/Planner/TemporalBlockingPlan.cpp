@@ -201,7 +201,7 @@ std::string TemporalBlockingPlan::summary() const {
   if (AsyncDepth)
     S += " async=" + std::to_string(AsyncDepth);
   if (InteriorLoop != InteriorLoopDefault)
-    S += std::string(" interior=") + (InteriorLoop ? "1" : "0");
+    S += " interior=" + std::to_string(InteriorLoop);
   if (MaxRegisters)
     S += " maxreg=" + std::to_string(MaxRegisters);
   else if (BlocksPerSM > 1)
@@ -1002,21 +1002,26 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   // gained nothing or spilled (star2d3r float: 578.6 against 580.2, and 8
   // bytes spilled at its default plan); star2d4r gained, through the
   // option in the plan cache.
+  // The sides loop (docs/plans.md) with it, except under the cached
+  // exchange: there its unguarded columns took box3d1r's and j3d27pt's
+  // float plans from 128 registers to 160 (one block per SM instead of
+  // two: 289 -> 224 GCells/s on the H100), where the SCR plans gained
+  // (star3d1r float 539 -> 570, gradient2d float 835 -> 917).
   bool WideStar =
       Plan.Variant == OptimizationVariant::Star && A.MaxRadius >= 3;
+  bool Interior = !G.VirtualStream && Plan.TemporalDegree > 1 && !WideStar &&
+                  !planPredictedToSpill(Plan, A, Limits.RegistersPerSM);
   Plan.InteriorLoopDefault =
-      !G.VirtualStream && Plan.TemporalDegree > 1 && !WideStar &&
-      !planPredictedToSpill(Plan, A, Limits.RegistersPerSM);
-  if (R.InteriorLoop && *R.InteriorLoop > 1) {
+      !Interior ? 0 : Plan.Exchange == ExchangeScheme::Cached ? 1 : 2;
+  if (R.InteriorLoop && *R.InteriorLoop > 2) {
     Error = "--interior-loop=" + std::to_string(*R.InteriorLoop) +
-            " is neither 0 nor 1";
+            " is none of 0, 1 and 2";
     return std::nullopt;
   }
-  Plan.InteriorLoop =
-      R.InteriorLoop ? *R.InteriorLoop == 1 : Plan.InteriorLoopDefault;
+  Plan.InteriorLoop = R.InteriorLoop.value_or(Plan.InteriorLoopDefault);
   if (Plan.InteriorLoop && G.VirtualStream) {
-    Error = "--interior-loop=1: a 1D stencil's stream is one plane, which "
-            "has no interior";
+    Error = "--interior-loop=" + std::to_string(Plan.InteriorLoop) +
+            ": a 1D stencil's stream is one plane, which has no interior";
     return std::nullopt;
   }
   return Plan;

@@ -248,16 +248,20 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
                                             : SumOrder::Value;
     Add(C, CandidateRole::Order, unsigned(I));
   }
-  // Every blocked base of bT > 1 with the interior loop the other way: the
-  // planner's rule (on unless predicted to spill or a star of radius 3 or
-  // more) misses both ways on the H100 (star2d1r double 717 -> 561
-  // GCells/s with it at bT=7, star2d4r float better with it; plans.md).
+  // Every blocked base of bT > 1 with the interior loop the other way (off
+  // where it is on, else on with the sides loop but under the cached
+  // exchange): the planner's rule (on unless predicted to spill or a star
+  // of radius 3 or more) misses both ways on the H100 (star2d1r double 717
+  // -> 561 GCells/s with it at bT=7, star2d4r float better with it;
+  // plans.md).
   for (size_t I = 0; I < BlockedBases; ++I) {
     const TemporalBlockingPlan Base = Out[I].Plan;
     if (Base.Geometry.VirtualStream || Base.TemporalDegree < 2)
       continue;
     PlanRequest C = RequestOf(Base);
-    C.InteriorLoop = Base.InteriorLoop ? 0u : 1u;
+    C.InteriorLoop = Base.InteriorLoop ? 0u
+                     : Base.Exchange == ExchangeScheme::Cached ? 1u
+                                                               : 2u;
     Add(C, CandidateRole::InteriorLoop, unsigned(I));
   }
   for (size_t I = 0; I < Bases; ++I) {

@@ -268,11 +268,14 @@ cl::opt<unsigned> InteriorLoop(
     cl::desc("1: the steady state runs the periods whose planes all lie "
              "inside the domain, in blocks inside it, through a loop "
              "without boundary selects and loads, the others through the "
-             "guarded tail; 0: one loop with boundary selects (2D and 3D "
-             "blocked plans; default: 1 where bT > 1, the plan is not "
-             "predicted to spill and not a star of radius 3 or more, else "
-             "0)"),
-    cl::value_desc("0|1"), cl::cat(PlanCategory));
+             "guarded tail; 2: also the sides loop, in which a block "
+             "reaching outside the domain runs the periods inside along "
+             "the stream with per-thread boundary selects and no guards; "
+             "0: one loop with boundary selects (2D and 3D blocked plans; "
+             "default: where bT > 1, the plan is not predicted to spill "
+             "and not a star of radius 3 or more, 2, or 1 with "
+             "--exchange=cached; else 0)"),
+    cl::value_desc("0|1|2"), cl::cat(PlanCategory));
 cl::opt<bool> FastMath(
     "fast-math",
     cl::desc("Faster, not correctly rounded arithmetic in the update: a "

@@ -82,7 +82,7 @@ struct PlanRequest {
   std::optional<unsigned> MaxRegisters;          ///< --max-registers
   std::optional<unsigned> StreamSumRows;         ///< --stream-sums
   std::optional<unsigned> AsyncCopy;             ///< --async-copy
-  std::optional<unsigned> InteriorLoop;          ///< --interior-loop (0, 1)
+  std::optional<unsigned> InteriorLoop;          ///< --interior-loop (0, 1, 2)
   std::optional<unsigned> WarpCells;             ///< --cells (shuffle)
   std::optional<unsigned> RowsPerThread;         ///< --rows-per-thread
   std::optional<SumOrder> Order;                 ///< --sum-order
@@ -143,15 +143,19 @@ struct TemporalBlockingPlan {
   /// stage holds AsyncRing planes, a divisor of the unrolled period.
   unsigned AsyncDepth = 0;
   unsigned AsyncRing = 0;
-  /// --interior-loop: the steady state runs periods whose planes all lie
-  /// inside the domain, in blocks whose tiles do too, through a loop with
-  /// no boundary select and no boundary load; the other periods through
-  /// the guarded tail columns (2D and 3D). Off, the steady state is one
-  /// loop of columns with boundary selects. InteriorLoopDefault is what
-  /// makePlan's default rule gives the plan, so that planFlags and
-  /// summary() name the option only where the plan departs from it.
-  bool InteriorLoop = false;
-  bool InteriorLoopDefault = false;
+  /// --interior-loop: 1, the steady state runs periods whose planes all
+  /// lie inside the domain, in blocks whose tiles do too, through a loop
+  /// with no boundary select and no boundary load; the other periods
+  /// through the guarded tail columns (2D and 3D). 2, as 1, and a block
+  /// whose tile reaches outside runs the periods inside along the stream
+  /// through a loop of unguarded columns whose cells outside select their
+  /// boundary values by tile position (the sides loop). 0, the steady
+  /// state is one loop of columns with boundary selects.
+  /// InteriorLoopDefault is what makePlan's default rule gives the plan,
+  /// so that planFlags and summary() name the option only where the plan
+  /// departs from it.
+  unsigned InteriorLoop = 0;
+  unsigned InteriorLoopDefault = 0;
   /// Relative plane level \p Level works on in column \p Column.
   int64_t planeAt(unsigned Level, int64_t Column) const {
     return Level == 0 ? Column : Column - Prefetch - int64_t(Level) * Lag;

@@ -5,7 +5,7 @@
 #   <kernel suffix> <phase>: <n> columns, barriers <k1> <k2> ...  (otherwise)
 # e.g. "bt2 inner: 10 columns x 1 barriers", after a line
 #   <kernel suffix> unrolled <U>x
-# taken from the kernel's comment. Phases: head, interior, inner, tail. A column is the text from a
+# taken from the kernel's comment. Phases: head, interior, sides, inner, tail. A column is the text from a
 # "{ // column" line to the next column or phase marker; barriers outside
 # columns (the one after zeroing the exchange planes) are not counted.
 function flush_column() {
@@ -47,6 +47,7 @@ kernel == "" { next }
 /\/\/ Head:/ { flush_phase(); phase = "head"; next }
 /\/\/ Inner:/ { flush_phase(); phase = "inner"; next }
 /\/\/ Interior:/ { flush_phase(); phase = "interior"; next }
+/\/\/ Sides:/ { flush_phase(); phase = "sides"; next }
 /\/\/ Tail:/ { flush_phase(); phase = "tail"; next }
 /\{ \/\/ column / { flush_column(); incol = 1; bars = 0; next }
 /__syncthreads\(\);/ { if (incol) bars++ }
