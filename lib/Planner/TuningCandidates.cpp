@@ -263,6 +263,19 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
                      : Base.Exchange == ExchangeScheme::Cached ? 1u
                                                                : 2u;
     Add(C, CandidateRole::InteriorLoop, unsigned(I));
+    // Under the cached exchange, the sides loop too, with a block more per
+    // SM: its columns raise the registers (box3d1r float, 256 threads: 128
+    // -> 160, one block per SM instead of two), and the cap at the count
+    // the plan had without them won (289 -> 321 GCells/s on the H100, 8
+    // bytes spilled; docs/results/plan-variants-h100-2026-11-23).
+    if (Base.Exchange == ExchangeScheme::Cached && Base.InteriorLoop == 1) {
+      PlanRequest S = RequestOf(Base);
+      S.InteriorLoop = 2u;
+      if ((Base.BlocksPerSM + 1) * Base.threadsPerBlock() <= 2048 &&
+          !Base.MaxRegisters)
+        S.BlocksPerSM = Base.BlocksPerSM + 1;
+      Add(S, CandidateRole::InteriorLoop, unsigned(I));
+    }
   }
   for (size_t I = 0; I < Bases; ++I) {
     const TemporalBlockingPlan Base = Out[I].Plan;

@@ -594,7 +594,8 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
 
   std::set<std::string> Flags;
   unsigned Models = 0, Naives = 0, StreamSums = 0, AsyncCopies = 0,
-           InteriorLoops = 0, BlockedBases = 0, Shuffles = 0, Rows = 0,
+           InteriorLoops = 0, CachedSides = 0, BlockedBases = 0,
+           Shuffles = 0, Rows = 0,
            Orders = 0;
   bool SeenVariant = false;
   for (size_t I = 0; I < Cands.size(); ++I) {
@@ -731,7 +732,8 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       ++Orders;
     } else if (C.Role == CandidateRole::InteriorLoop) {
       // Every blocked base of bT > 1 with the interior loop the other way,
-      // after the asynchronous copies; nothing else differs.
+      // after the asynchronous copies; nothing else differs, but that a
+      // cached base's sides-loop candidate may hold a block more per SM.
       ASSERT_LT(C.Base, I);
       const TuningCandidate &B = Cands[C.Base];
       EXPECT_TRUE(isBaseRole(B.Role));
@@ -742,7 +744,15 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       EXPECT_EQ(C.Plan.BlockSizes, B.Plan.BlockSizes);
       EXPECT_EQ(C.Plan.Variant, B.Plan.Variant);
       EXPECT_EQ(C.Plan.Exchange, B.Plan.Exchange);
-      EXPECT_EQ(C.Plan.BlocksPerSM, B.Plan.BlocksPerSM);
+      if (C.Plan.InteriorLoop == 2 &&
+          B.Plan.Exchange == ExchangeScheme::Cached) {
+        EXPECT_EQ(B.Plan.InteriorLoop, 1u);
+        EXPECT_GE(C.Plan.BlocksPerSM, B.Plan.BlocksPerSM);
+        EXPECT_LE(C.Plan.BlocksPerSM, B.Plan.BlocksPerSM + 1);
+        ++CachedSides;
+      } else {
+        EXPECT_EQ(C.Plan.BlocksPerSM, B.Plan.BlocksPerSM);
+      }
       EXPECT_FALSE(SeenVariant);
       ++InteriorLoops;
     } else {
@@ -775,7 +785,8 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   EXPECT_GT(AsyncCopies, 0u);
   EXPECT_LE(AsyncCopies, BlockedBases);
   EXPECT_GT(InteriorLoops, 0u);
-  EXPECT_LE(InteriorLoops, BlockedBases);
+  EXPECT_LE(InteriorLoops - CachedSides, BlockedBases);
+  EXPECT_LE(CachedSides, BlockedBases);
   // 1 and 2 rows, plane by plane and value by value.
   EXPECT_EQ(StreamSums, S.analysis().NumDims == 3 && S.analysis().SumOfProducts
                             ? 4u
@@ -894,14 +905,19 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
   EXPECT_EQ(Cands[18].Base, 4u);
   EXPECT_EQ(Cands[18].Plan.Order, SumOrder::Value);
   // Then those of bT > 1 (all but the default at bT=1) with the interior
-  // loop off (on by default for a star of radius 1).
-  for (unsigned K = 0; K < 6; ++K) {
+  // loop off (on by default for a star of radius 1), and the partial-sums
+  // base (cached exchange, interior loop 1) also with the sides loop and
+  // a block more per SM.
+  std::vector<std::pair<size_t, unsigned>> Loops;
+  for (unsigned K = 0; K < 7; ++K) {
     ASSERT_LT(19 + K, Cands.size());
     EXPECT_EQ(Cands[19 + K].Role, CandidateRole::InteriorLoop);
-    EXPECT_EQ(Cands[19 + K].Base, K);
-    EXPECT_FALSE(Cands[19 + K].Plan.InteriorLoop);
+    Loops.push_back({Cands[19 + K].Base, Cands[19 + K].Plan.InteriorLoop});
   }
-  EXPECT_EQ(Cands.size(), 25u + Variants);
+  EXPECT_EQ(Loops, (std::vector<std::pair<size_t, unsigned>>{
+                       {0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {4, 2}, {5, 0}}));
+  EXPECT_EQ(Cands[24].Plan.BlocksPerSM, Cands[4].Plan.BlocksPerSM + 1);
+  EXPECT_EQ(Cands.size(), 26u + Variants);
   EXPECT_TRUE(candidates(S, 0, 0).size() >= 1);
   for (const TuningCandidate &C : candidates(S, 0, 0))
     EXPECT_NE(C.Role, CandidateRole::Model);
