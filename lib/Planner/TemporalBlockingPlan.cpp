@@ -1002,17 +1002,22 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   // gained nothing or spilled (star2d3r float: 578.6 against 580.2, and 8
   // bytes spilled at its default plan); star2d4r gained, through the
   // option in the plan cache.
-  // The sides loop (docs/plans.md) with it, except under the cached
+  // The sides loop (docs/plans.md) with it in 3D, except under the cached
   // exchange: there its unguarded columns took box3d1r's and j3d27pt's
   // float plans from 128 registers to 160 (one block per SM instead of
   // two: 289 -> 224 GCells/s on the H100), where the SCR plans gained
-  // (star3d1r float 539 -> 570, gradient2d float 835 -> 917).
+  // (star3d1r float 539 -> 570). In 2D it made default plans of 7 to 9
+  // levels spill 4 to 36 bytes (gradient2d double, float square roots,
+  // casts); the plan cache takes it where it gained (gradient2d float 835
+  // -> 917).
   bool WideStar =
       Plan.Variant == OptimizationVariant::Star && A.MaxRadius >= 3;
   bool Interior = !G.VirtualStream && Plan.TemporalDegree > 1 && !WideStar &&
                   !planPredictedToSpill(Plan, A, Limits.RegistersPerSM);
   Plan.InteriorLoopDefault =
-      !Interior ? 0 : Plan.Exchange == ExchangeScheme::Cached ? 1 : 2;
+      !Interior ? 0
+      : Plan.Exchange == ExchangeScheme::Cached || A.NumDims != 3 ? 1
+                                                                   : 2;
   if (R.InteriorLoop && *R.InteriorLoop > 2) {
     Error = "--interior-loop=" + std::to_string(*R.InteriorLoop) +
             " is none of 0, 1 and 2";

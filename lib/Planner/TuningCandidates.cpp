@@ -249,7 +249,7 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     Add(C, CandidateRole::Order, unsigned(I));
   }
   // Every blocked base of bT > 1 with the interior loop the other way (off
-  // where it is on, else on with the sides loop but under the cached
+  // where it is on, else on, with the sides loop in 3D but under the cached
   // exchange): the planner's rule (on unless predicted to spill or a star
   // of radius 3 or more) misses both ways on the H100 (star2d1r double 717
   // -> 561 GCells/s with it at bT=7, star2d4r float better with it;
@@ -260,8 +260,10 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
       continue;
     PlanRequest C = RequestOf(Base);
     C.InteriorLoop = Base.InteriorLoop ? 0u
-                     : Base.Exchange == ExchangeScheme::Cached ? 1u
-                                                               : 2u;
+                     : Base.Exchange == ExchangeScheme::Cached ||
+                             Base.Geometry.TileDims.size() != 2
+                         ? 1u
+                         : 2u;
     Add(C, CandidateRole::InteriorLoop, unsigned(I));
     // Under the cached exchange, the sides loop too, with a block more per
     // SM: its columns raise the registers (box3d1r float, 256 threads: 128

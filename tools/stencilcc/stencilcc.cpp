@@ -273,8 +273,8 @@ cl::opt<unsigned> InteriorLoop(
              "the stream with per-thread boundary selects and no guards; "
              "0: one loop with boundary selects (2D and 3D blocked plans; "
              "default: where bT > 1, the plan is not predicted to spill "
-             "and not a star of radius 3 or more, 2, or 1 with "
-             "--exchange=cached; else 0)"),
+             "and not a star of radius 3 or more, 2 in 3D, or 1 in 2D and "
+             "with --exchange=cached; else 0)"),
     cl::value_desc("0|1|2"), cl::cat(PlanCategory));
 cl::opt<bool> FastMath(
     "fast-math",
