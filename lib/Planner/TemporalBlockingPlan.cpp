@@ -351,6 +351,11 @@ unsigned planRegisterCap(const TemporalBlockingPlan &Plan,
   return registerCap(Plan, Plan.BlocksPerSM, RegistersPerSM);
 }
 
+unsigned interiorLoopWhenOn(const TemporalBlockingPlan &Plan) {
+  bool ThreeD = Plan.Geometry.TileDims.size() == 2;
+  return ThreeD && Plan.Exchange != ExchangeScheme::Cached ? 2 : 1;
+}
+
 bool planPredictedToSpill(const TemporalBlockingPlan &Plan,
                           const StencilAnalysis &A, unsigned RegistersPerSM) {
   return reachesSpill(planRegisterDemand(Plan, A),
@@ -1014,10 +1019,7 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
       Plan.Variant == OptimizationVariant::Star && A.MaxRadius >= 3;
   bool Interior = !G.VirtualStream && Plan.TemporalDegree > 1 && !WideStar &&
                   !planPredictedToSpill(Plan, A, Limits.RegistersPerSM);
-  Plan.InteriorLoopDefault =
-      !Interior ? 0
-      : Plan.Exchange == ExchangeScheme::Cached || A.NumDims != 3 ? 1
-                                                                   : 2;
+  Plan.InteriorLoopDefault = Interior ? interiorLoopWhenOn(Plan) : 0;
   if (R.InteriorLoop && *R.InteriorLoop > 2) {
     Error = "--interior-loop=" + std::to_string(*R.InteriorLoop) +
             " is none of 0, 1 and 2";

@@ -259,11 +259,7 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     if (Base.Geometry.VirtualStream || Base.TemporalDegree < 2)
       continue;
     PlanRequest C = RequestOf(Base);
-    C.InteriorLoop = Base.InteriorLoop ? 0u
-                     : Base.Exchange == ExchangeScheme::Cached ||
-                             Base.Geometry.TileDims.size() != 2
-                         ? 1u
-                         : 2u;
+    C.InteriorLoop = Base.InteriorLoop ? 0u : interiorLoopWhenOn(Base);
     Add(C, CandidateRole::InteriorLoop, unsigned(I));
     // Under the cached exchange, the sides loop too, with a block more per
     // SM: its columns raise the registers (box3d1r float, 256 threads: 128
@@ -273,7 +269,8 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     if (Base.Exchange == ExchangeScheme::Cached && Base.InteriorLoop == 1) {
       PlanRequest S = RequestOf(Base);
       S.InteriorLoop = 2u;
-      if ((Base.BlocksPerSM + 1) * Base.threadsPerBlock() <= 2048 &&
+      if ((Base.BlocksPerSM + 1) * Base.threadsPerBlock() <=
+              Limits.MaxThreadsPerSM &&
           !Base.MaxRegisters)
         S.BlocksPerSM = Base.BlocksPerSM + 1;
       Add(S, CandidateRole::InteriorLoop, unsigned(I));

@@ -252,6 +252,10 @@ struct TemporalBlockingPlan {
 /// prefetches one plane into registers by default, else two.
 unsigned defaultAsyncDepth(const TemporalBlockingPlan &Plan);
 unsigned defaultPrefetch(const TemporalBlockingPlan &Plan);
+/// The --interior-loop value the default rule gives a plan it turns the
+/// loop on for: 2 (with the sides loop) in 3D, 1 in 2D and under the
+/// cached exchange (docs/plans.md).
+unsigned interiorLoopWhenOn(const TemporalBlockingPlan &Plan);
 
 /// Limits of the target GPU that a plan must respect.
 struct DeviceLimits {
