@@ -313,9 +313,13 @@ done
 echo "[compile] $NE generated files, $jobs at a time... ($(elapsed))"
 rm -rf "$BUILD/done"; mkdir -p "$BUILD/done"
 start_heartbeat compile "$NE" "$BUILD/done"
+# Largest files first: the longest compiles (box3d4r double's bT=1 kernel
+# takes ptxas over a minute per instance) then overlap the many short ones
+# instead of running alone at the end.
 for ((i = 0; i < NE; i++)); do
-  echo "${E_STEM[i]} ${E_NAME[i]} ${E_REAL[i]} ${E_FILE[i]}"
-done | xargs -r -P "$jobs" -L 1 "$SELF" --_entry || echo "  warning: a compile job failed (xargs rc $?)"
+  echo "$(stat -c %s "${E_FILE[i]}") ${E_STEM[i]} ${E_NAME[i]} ${E_REAL[i]} ${E_FILE[i]}"
+done | sort -k1,1nr | cut -d' ' -f2- |
+  xargs -r -P "$jobs" -L 1 "$SELF" --_entry || echo "  warning: a compile job failed (xargs rc $?)"
 stop_heartbeat
 
 {
