@@ -361,15 +361,6 @@ private:
   std::string name() const {
     return K.Prefix + "_bt" + std::to_string(D);
   }
-  /// The last level's store of \p Value to plane q of row Row's cell.
-  std::string lastLevelStore(const std::string &Value) const {
-    std::string Cell = rv("dst_cell") + "[q * stride]";
-    if (planPredicatedStores(Plan))
-      return "stencilcc_store_if(&" + Cell + ", " + Value + ", " +
-             rv("in_compute") + ");";
-    return "if (" + rv("in_compute") + ") " + Cell + " = " + Value + ";";
-  }
-
   std::string rowSuffix(unsigned R) const {
     return Rows == 1 ? "" : "_r" + std::to_string(R);
   }
@@ -540,7 +531,7 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
           OS << I2 << "  const bool in_p = " << rv("inside")
              << "(p), load_p = " << rv("in_array")
              << " && p >= 0 && p < stream_extent;\n";
-        OS << I2 << "  const Offset at = p * stride;\n";
+        OS << I2 << "  const long at = p * stride;\n";
       }
       if (Plan.AsyncDepth)
         OS << I2 << "  " << queue().slot(0, S) << " = " << stageSlot(Col)
@@ -592,8 +583,9 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
            << Value << ";\n";
       } else {
         // The last level's planes all lie in this block's output range.
-        OS << I2 << "  " << lastLevelStore(updateCall(L, Col, Set, Loc))
-           << "\n";
+        OS << I2 << "  if (" << rv("in_compute") << ") " << rv("dst_cell")
+           << "[(long)q * plane_stride] = " << updateCall(L, Col, Set, Loc)
+           << ";\n";
       }
       OS << I2 << "}\n";
     }
@@ -850,7 +842,8 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
         OS << In << "  " << queue().slot(L, queue().slotOf(Q)) << " = "
            << updateOrBoundary(Ph, Finish, Boundary) << ";\n";
       } else {
-        OS << In << "  " << lastLevelStore(Finish) << "\n";
+        OS << In << "  if (" << rv("in_compute") << ") " << rv("dst_cell")
+           << "[(long)q * plane_stride] = " << Finish << ";\n";
       }
       OS << In << "}\n";
     }
@@ -923,11 +916,7 @@ std::string BlockedKernelWriter::write() {
   // registers for occupancy.
   // With --max-registers the cap is __maxnreg__'s (nvcc accepts only one
   // of the two qualifiers).
-  // Offset, the type of plane offsets (plane index times plane_stride):
-  // int where the host has checked that every plane the kernel touches
-  // lies within 2^31 cells (no 64-bit multiply, and a 32-bit register per
-  // offset), else long.
-  OS << "template <typename Offset>\nstatic __global__ void ";
+  OS << "static __global__ void ";
   if (Plan.MaxRegisters)
     OS << "__maxnreg__(" << Plan.MaxRegisters << ")\n";
   else
@@ -1076,7 +1065,7 @@ std::string BlockedKernelWriter::write() {
          << " = base + ((t0 + " << CR + 1 << ") & 1) * buffer_size + "
          << rv("cell") << "; // and by level 1\n";
   }
-  OS << "  const Offset stride = plane_stride;\n";
+  OS << "  const long stride = plane_stride;\n";
   for (Row = 0; Row < Rows; ++Row)
     OS << "  auto " << rv("inside") << " = [&](int q) { return "
        << rv("in_tile") << " && q >= lo0 && q < hi0; };\n";

@@ -351,11 +351,6 @@ unsigned planRegisterCap(const TemporalBlockingPlan &Plan,
   return registerCap(Plan, Plan.BlocksPerSM, RegistersPerSM);
 }
 
-bool planPredicatedStores(const TemporalBlockingPlan &Plan,
-                          unsigned RegistersPerSM) {
-  return planRegisterCap(Plan, RegistersPerSM) > 64;
-}
-
 unsigned interiorLoopWhenOn(const TemporalBlockingPlan &Plan) {
   bool ThreeD = Plan.Geometry.TileDims.size() == 2;
   return ThreeD && Plan.Exchange != ExchangeScheme::Cached ? 2 : 1;

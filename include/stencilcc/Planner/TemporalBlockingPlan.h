@@ -279,16 +279,6 @@ unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
 /// its blocks per SM.
 unsigned planRegisterCap(const TemporalBlockingPlan &Plan,
                          unsigned RegistersPerSM = 65536);
-/// Whether the blocked kernels store the last level's values through a
-/// predicated store (every thread computes its cell, the halo's are not
-/// written) rather than a branch around the update: where the register
-/// cap is above 64. The branch costs its reconvergence (BSSY/BSYNC) per
-/// store, and in measurements on an H100 the predicated store gained
-/// 3-11% (gradient2d, box3d1r, j3d27pt float, star3d1r double); at a cap of
-/// 64 (1024-thread blocks) computing the halo's cells spilled and lost
-/// (star3d1r float 591 -> 573 GCells/s; docs/results/stores-h100-2026-11-23).
-bool planPredicatedStores(const TemporalBlockingPlan &Plan,
-                          unsigned RegistersPerSM = 65536);
 /// Whether the plan's register demand reaches 9/10 of its cap, where
 /// ptxas spills (the rest holds addresses and indices).
 bool planPredictedToSpill(const TemporalBlockingPlan &Plan,
