@@ -204,14 +204,45 @@ std::string runFunction(const KernelContext &K, bool Naive) {
         "device limit; use a larger --sl\\n\", grid.x, grid.y, grid.z);\n"
      << "    abort();\n  }\n";
   unsigned BT = Plan.TemporalDegree;
+  bool Shuffle = Plan.Exchange == ExchangeScheme::Shuffle;
+  // --offset-bits=32: the blocked kernels are templates over the type of
+  // their plane offsets. The main kernel runs with int offsets where every
+  // plane it touches (the stream's extent and bounds, plus the blocks'
+  // reach beyond them) lies within 2^31 cells of the thread's own, else
+  // with long; the remainders (at most two launches a run) always with
+  // long, which keeps nvcc's time to one more instance.
+  auto Instance = [&](unsigned D, bool Narrow) {
+    std::string Kernel = K.Prefix + "_bt" + std::to_string(D);
+    if (!Plan.NarrowOffsets)
+      return Kernel;
+    return Kernel + (Narrow ? "<int>" : "<long>");
+  };
+  if (Plan.NarrowOffsets) {
+    int64_t Reach = 2 * (int64_t(BT) * (G.StreamNeg + G.StreamPos + Plan.Lag) +
+                         Plan.Prefetch + Plan.AsyncDepth + Plan.UnrollPeriod) +
+                    64;
+    OS << "  const long stream_reach = " << Reach << " + ("
+       << "extent[0] > upper[0] ? extent[0] : upper[0]) + (lower[0] < 0 ? "
+       << "-lower[0] : 0);\n";
+    OS << "#ifdef STENCILCC_WIDE_OFFSETS\n"
+       << "  const bool narrow = false; // the 64-bit instance, for testing\n"
+       << "#else\n"
+       << "  const bool narrow = stream_reach * (" << Plane
+       << ") <= 2147483647L;\n"
+       << "#endif\n";
+  }
   for (unsigned D = 1; D <= BT; ++D) {
     uint64_t Bytes = blockedKernelSharedBytes(Plan, D);
-    if (Bytes > 48 * 1024)
-      OS << "  STENCILCC_CHECK(cudaFuncSetAttribute(" << K.Prefix << "_bt" << D
+    if (Bytes <= 48 * 1024)
+      continue;
+    std::vector<std::string> Kernels = {Instance(D, false)};
+    if (D == BT && Plan.NarrowOffsets)
+      Kernels.push_back(Instance(D, true));
+    for (const std::string &Kernel : Kernels)
+      OS << "  STENCILCC_CHECK(cudaFuncSetAttribute(" << Kernel
          << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << Bytes
          << "));\n";
   }
-  bool Shuffle = Plan.Exchange == ExchangeScheme::Shuffle;
   if (Shuffle) {
     // WarpShuffleKernel.h: the kernels' boundary path takes the level
     // below's value where both buffers agree outside the bounds, and their
@@ -257,7 +288,12 @@ std::string runFunction(const KernelContext &K, bool Naive) {
          << Dims << Bounds << Scalars << ");\n      break;\n    }\n";
       continue;
     }
-    OS << "    case " << D << ":\n      STENCILCC_LAUNCH(" << Kernel
+    std::string Launched =
+        D == BT && Plan.NarrowOffsets
+            ? "(narrow ? " + Instance(D, true) + " : " + Instance(D, false) +
+                  ")"
+            : Instance(D, false);
+    OS << "    case " << D << ":\n      STENCILCC_LAUNCH(" << Launched
        << ", grid, block, " << blockedKernelSharedBytes(Plan, D)
        << ")(buffers[cur], buffers[cur ^ 1], device, t" << Dims << Bounds
        << Scalars << ");\n      break;\n";
@@ -446,19 +482,21 @@ std::string emitCudaTranslationUnit(const std::string &Source,
   for (const Edit &E : Edits)
     Out.replace(E.Begin, E.End - E.Begin, E.Text);
   bool ConstantDivision = false, FloatSquareRoot = false, AsyncCopy = false,
-       WarpShuffle = false;
+       WarpShuffle = false, PredicatedStore = false;
   for (const RegionToEmit &R : Regions) {
     ExprPtr Update = R.Program->Rhs->clone();
     ConstantDivision |= lowerConstantDivisions(*Update, R.Plan.FastMath);
     FloatSquareRoot |= lowerFloatSquareRoots(*Update);
     AsyncCopy |= !R.Naive && R.Plan.AsyncDepth;
     WarpShuffle |= !R.Naive && R.Plan.Exchange == ExchangeScheme::Shuffle;
+    PredicatedStore |= !R.Naive && R.Plan.PredicatedStore;
   }
   return fill(PreludeTemplate,
               {{"VERSION", STENCILCC_VERSION}, {"INPUT", FileName}}) +
          (ConstantDivision ? ConstantDivisionTemplate : "") +
          (FloatSquareRoot ? FloatSquareRootTemplate : "") +
          (AsyncCopy ? AsyncCopyTemplate : "") +
+         (PredicatedStore ? PredicatedStoreTemplate : "") +
          (WarpShuffle ? WarpShuffleTemplate : "") + Out;
 }
 

@@ -361,6 +361,22 @@ private:
   std::string name() const {
     return K.Prefix + "_bt" + std::to_string(D);
   }
+  /// The type of plane offsets: the template parameter Offset with
+  /// --offset-bits=32 (the host launches the int or the long instance),
+  /// else long.
+  std::string offsetType() const {
+    return Plan.NarrowOffsets ? "Offset" : "long";
+  }
+  /// The last level's store of \p Value to plane q of the row's cell.
+  std::string lastLevelStore(const std::string &Value) const {
+    std::string Cell = rv("dst_cell") +
+                       (Plan.NarrowOffsets ? "[q * stride]"
+                                           : "[(long)q * plane_stride]");
+    if (Plan.PredicatedStore)
+      return "stencilcc_store_if(&" + Cell + ", " + Value + ", " +
+             rv("in_compute") + ");";
+    return "if (" + rv("in_compute") + ") " + Cell + " = " + Value + ";";
+  }
   std::string rowSuffix(unsigned R) const {
     return Rows == 1 ? "" : "_r" + std::to_string(R);
   }
@@ -531,7 +547,7 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
           OS << I2 << "  const bool in_p = " << rv("inside")
              << "(p), load_p = " << rv("in_array")
              << " && p >= 0 && p < stream_extent;\n";
-        OS << I2 << "  const long at = p * stride;\n";
+        OS << I2 << "  const " << offsetType() << " at = p * stride;\n";
       }
       if (Plan.AsyncDepth)
         OS << I2 << "  " << queue().slot(0, S) << " = " << stageSlot(Col)
@@ -583,9 +599,8 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
            << Value << ";\n";
       } else {
         // The last level's planes all lie in this block's output range.
-        OS << I2 << "  if (" << rv("in_compute") << ") " << rv("dst_cell")
-           << "[(long)q * plane_stride] = " << updateCall(L, Col, Set, Loc)
-           << ";\n";
+        OS << I2 << "  " << lastLevelStore(updateCall(L, Col, Set, Loc))
+           << "\n";
       }
       OS << I2 << "}\n";
     }
@@ -842,8 +857,7 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
         OS << In << "  " << queue().slot(L, queue().slotOf(Q)) << " = "
            << updateOrBoundary(Ph, Finish, Boundary) << ";\n";
       } else {
-        OS << In << "  if (" << rv("in_compute") << ") " << rv("dst_cell")
-           << "[(long)q * plane_stride] = " << Finish << ";\n";
+        OS << In << "  " << lastLevelStore(Finish) << "\n";
       }
       OS << In << "}\n";
     }
@@ -916,6 +930,11 @@ std::string BlockedKernelWriter::write() {
   // registers for occupancy.
   // With --max-registers the cap is __maxnreg__'s (nvcc accepts only one
   // of the two qualifiers).
+  // --offset-bits=32: a template over the type of plane offsets (plane
+  // index times plane_stride), int where the host has checked that every
+  // plane the kernel touches lies within 2^31 cells, else long.
+  if (Plan.NarrowOffsets)
+    OS << "template <typename Offset>\n";
   OS << "static __global__ void ";
   if (Plan.MaxRegisters)
     OS << "__maxnreg__(" << Plan.MaxRegisters << ")\n";
@@ -1065,7 +1084,7 @@ std::string BlockedKernelWriter::write() {
          << " = base + ((t0 + " << CR + 1 << ") & 1) * buffer_size + "
          << rv("cell") << "; // and by level 1\n";
   }
-  OS << "  const long stride = plane_stride;\n";
+  OS << "  const " << offsetType() << " stride = plane_stride;\n";
   for (Row = 0; Row < Rows; ++Row)
     OS << "  auto " << rv("inside") << " = [&](int q) { return "
        << rv("in_tile") << " && q >= lo0 && q < hi0; };\n";

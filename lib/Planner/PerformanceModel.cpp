@@ -615,6 +615,10 @@ std::string planFlags(const TemporalBlockingPlan &Plan) {
     S += " --prefetch=" + std::to_string(Plan.Prefetch);
   if (Plan.InteriorLoop != Plan.InteriorLoopDefault)
     S += " --interior-loop=" + std::to_string(Plan.InteriorLoop);
+  if (Plan.NarrowOffsets)
+    S += " --offset-bits=32";
+  if (Plan.PredicatedStore)
+    S += " --store=predicated";
   if (Plan.MaxRegisters)
     S += " --max-registers=" + std::to_string(Plan.MaxRegisters);
   else

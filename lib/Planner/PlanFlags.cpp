@@ -47,6 +47,12 @@ bool parsePlanFlags(llvm::StringRef Flags, PlanRequest &Request, bool &Naive,
       Ok = parseUnsigned(Value, N), Request.RowsPerThread = N;
     else if (Name == "--stream-sums")
       Ok = parseUnsigned(Value, N), Request.StreamSumRows = N;
+    else if (Name == "--offset-bits")
+      Ok = parseUnsigned(Value, N), Request.OffsetBits = N;
+    else if (Name == "--store") {
+      Ok = Value == "branch" || Value == "predicated";
+      Request.PredicatedStore = Value == "predicated";
+    }
     else if (Name == "--bs") {
       llvm::SmallVector<llvm::StringRef, 3> Parts;
       Value.split(Parts, 'x');

@@ -202,6 +202,10 @@ std::string TemporalBlockingPlan::summary() const {
     S += " async=" + std::to_string(AsyncDepth);
   if (InteriorLoop != InteriorLoopDefault)
     S += " interior=" + std::to_string(InteriorLoop);
+  if (NarrowOffsets)
+    S += " offsets=32";
+  if (PredicatedStore)
+    S += " store=predicated";
   if (MaxRegisters)
     S += " maxreg=" + std::to_string(MaxRegisters);
   else if (BlocksPerSM > 1)
@@ -502,11 +506,12 @@ makeShufflePlan(const StencilProgram &P, const StencilAnalysis &A,
     return std::nullopt;
   }
   if (R.SharedSlots || R.ReuseDegree || R.Prefetch || R.AsyncCopy ||
-      R.InteriorLoop || R.StreamSumRows || R.RowsPerThread) {
+      R.InteriorLoop || R.StreamSumRows || R.RowsPerThread || R.OffsetBits ||
+      R.PredicatedStore) {
     Error = "--exchange=shuffle keeps every queue in registers and loads "
             "each row one step ahead: it takes none of --ns, --rd, "
-            "--prefetch, --async-copy, --interior-loop, --rows-per-thread "
-            "and --stream-sums";
+            "--prefetch, --async-copy, --interior-loop, --rows-per-thread, "
+            "--offset-bits, --store and --stream-sums";
     return std::nullopt;
   }
   if (A.NumDims != 2) {
@@ -630,11 +635,12 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     if (R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
         R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
         R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.AsyncCopy ||
-        R.InteriorLoop || R.RowsPerThread) {
+        R.InteriorLoop || R.RowsPerThread || R.OffsetBits ||
+        R.PredicatedStore) {
       Error = "--stream-sums replaces the blocked plan: it takes none of "
               "--bt, --bs, --sl, --ns, --exchange, --rd, --opt, --prefetch, "
               "--async-copy, --interior-loop, --rows-per-thread, "
-              "--blocks-per-sm and --max-registers";
+              "--offset-bits, --store, --blocks-per-sm and --max-registers";
       return std::nullopt;
     }
     if (Rows != 1 && Rows != 2 && Rows != 4) {
@@ -1031,6 +1037,13 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
             ": a 1D stencil's stream is one plane, which has no interior";
     return std::nullopt;
   }
+  if (R.OffsetBits && *R.OffsetBits != 32 && *R.OffsetBits != 64) {
+    Error = "--offset-bits=" + std::to_string(*R.OffsetBits) +
+            " is neither 32 nor 64";
+    return std::nullopt;
+  }
+  Plan.NarrowOffsets = R.OffsetBits.value_or(64) == 32;
+  Plan.PredicatedStore = R.PredicatedStore.value_or(false);
   return Plan;
 }
 

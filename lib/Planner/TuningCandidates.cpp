@@ -39,6 +39,8 @@ const char *candidateRoleName(CandidateRole R) {
     return "rows";
   case CandidateRole::Order:
     return "sum-order";
+  case CandidateRole::OffsetsStore:
+    return "offsets-store";
   }
   return "?";
 }
@@ -274,6 +276,30 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
           !Base.MaxRegisters)
         S.BlocksPerSM = Base.BlocksPerSM + 1;
       Add(S, CandidateRole::InteriorLoop, unsigned(I));
+    }
+  }
+  // The first bases, the rows candidates and the cached plan, blocked
+  // and not warp-shuffle, with 32-bit plane offsets, alone and with the
+  // predicated store (or, where a plan has them, with 64-bit offsets and
+  // the branch): each took some plans up and others down on the H100,
+  // through ptxas's register allocation (box3d1r float 321 -> 357
+  // GCells/s with both, star3d1r float 577 -> 591 with the offsets alone,
+  // box3d1r double 188 -> 139 with them; docs/plans.md).
+  for (size_t I = 0, End = Out.size(); I < End; ++I) {
+    const TemporalBlockingPlan Base = Out[I].Plan;
+    bool Takes = I < Bases || Out[I].Role == CandidateRole::Cached ||
+                 Out[I].Role == CandidateRole::RowsPerThread;
+    if (!Takes || Out[I].Naive || Out[I].Base != I || Base.StreamSumRows ||
+        Base.Exchange == ExchangeScheme::Shuffle)
+      continue;
+    for (auto [Narrow, Predicated] :
+         {std::pair{true, false}, {true, true}, {false, false}}) {
+      if (Narrow == Base.NarrowOffsets && Predicated == Base.PredicatedStore)
+        continue;
+      PlanRequest C = RequestOf(Base);
+      C.OffsetBits = Narrow ? 32u : 64u;
+      C.PredicatedStore = Predicated;
+      Add(C, CandidateRole::OffsetsStore, unsigned(I));
     }
   }
   for (size_t I = 0; I < Bases; ++I) {

@@ -11,8 +11,8 @@
 # (--ns), stream blocks (--sl), --opt=none, --prefetch, the default plan,
 # --naive; and --opt=assoc (partial sums) for a few stencils of each shape,
 # the streaming partial-sums kernel (--stream-sums) and asynchronous copies
-# (--async-copy) and the warp-shuffle exchange (--exchange=shuffle) besides
-# the rotation.
+# (--async-copy), the warp-shuffle exchange (--exchange=shuffle), 32-bit
+# plane offsets and the predicated store besides the rotation.
 #
 #   run-selfchecks.sh STENCILCC SOURCE_DIR [WORK_DIR]
 #
@@ -148,6 +148,25 @@ for spec in \
   suite_job order-stream "$spec"
 done
 jobs+=("order-stream-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--sum-order=value --stream-sums=2")
+# --offset-bits=32 and --store=predicated: the main kernel's 32-bit plane
+# offsets (the host's 64-bit fallback under -DSTENCILCC_WIDE_OFFSETS, the
+# emulated-wide-offsets test) and the predicated last-level store, with
+# each exchange scheme, partial sums, rows per thread, asynchronous copies,
+# the interior and sides loops, queue slots in shared memory and a 1D input.
+for spec in \
+    "star2d1r|float|--offset-bits=32 --bt=4 --bs=29 --sl=16" \
+    "box2d1r|double|--offset-bits=32 --store=predicated --bt=3 --bs=26 --sl=0 --exchange=cached" \
+    "j2d9pt|double|--store=predicated --bt=3 --bs=31 --sl=20 --exchange=scr --rd=2" \
+    "gradient2d|float|--offset-bits=32 --store=predicated --bt=4 --bs=33 --sl=9 --async-copy=4 --interior-loop=2" \
+    "box2d2r|float|--offset-bits=32 --bt=2 --bs=33 --sl=20 --exchange=mcr --ns=2" \
+    "star3d1r|float|--offset-bits=32 --rows-per-thread=2 --bt=3 --bs=12x14 --sl=7" \
+    "star3d2r|double|--offset-bits=32 --store=predicated --bt=2 --bs=13x17 --sl=0 --async-copy=2" \
+    "box3d1r|float|--offset-bits=32 --store=predicated --opt=assoc --rows-per-thread=2 --bt=2 --bs=12x13 --sl=6 --interior-loop=2" \
+    "box3d1r|double|--store=predicated --opt=assoc --bt=2 --bs=9x13 --sl=6 --exchange=cached" \
+    "j3d27pt|float|--offset-bits=32 --opt=assoc --bt=3 --bs=14x13 --sl=0 --sum-order=value"; do
+  suite_job offsets "$spec"
+done
+jobs+=("offsets-stencil1d_r2|test/Inputs/accepted/stencil1d_r2.c|--offset-bits=32 --store=predicated --bt=3 --bs=40")
 # An input with asymmetric reads in every dimension, uneven bounds and a scalar.
 for rows in 1 2 4; do
   jobs+=("stream-asym3d_scalar-$rows|test/Inputs/accepted/asym3d_scalar.c|--stream-sums=$rows")

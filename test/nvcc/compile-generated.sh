@@ -209,6 +209,9 @@ plan star2d1r float shuffle --exchange=shuffle
 plan star2d1r double shuffle-c2 --exchange=shuffle --cells=2
 plan box2d2r float shuffle-c8-bt2 --exchange=shuffle --cells=8 --bt=2
 plan j2d9pt double shuffle-c1-maxreg --exchange=shuffle --cells=1 --bt=3 --max-registers=96
+plan box3d1r float offsets32-pst --opt=assoc --bt=2 --bs=16x32 --rows-per-thread=2 --offset-bits=32 --store=predicated
+plan star2d1r double offsets32 --bt=4 --offset-bits=32
+plan j2d9pt double pst --bt=3 --store=predicated
 
 # The accepted-input corpus and the lit inputs, default plan.
 for f in "$SRC"/test/Inputs/accepted/*.c "$SRC"/test/lit/emit/Inputs/*.c; do

@@ -596,7 +596,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   unsigned Models = 0, Naives = 0, StreamSums = 0, AsyncCopies = 0,
            InteriorLoops = 0, CachedSides = 0, BlockedBases = 0,
            Shuffles = 0, Rows = 0,
-           Orders = 0;
+           Orders = 0, OffsetsStores = 0;
   bool SeenVariant = false;
   for (size_t I = 0; I < Cands.size(); ++I) {
     const TuningCandidate &C = Cands[I];
@@ -755,6 +755,27 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       }
       EXPECT_FALSE(SeenVariant);
       ++InteriorLoops;
+    } else if (C.Role == CandidateRole::OffsetsStore) {
+      // The first bases, the rows candidates and the cached plan (blocked,
+      // not warp-shuffle) with 32-bit offsets, alone and with the
+      // predicated store, after the interior loops; nothing else differs.
+      ASSERT_LT(C.Base, I);
+      const TuningCandidate &B = Cands[C.Base];
+      EXPECT_EQ(B.Base, C.Base);
+      EXPECT_TRUE(C.Base < VariantBases || B.Role == CandidateRole::Cached ||
+                  B.Role == CandidateRole::RowsPerThread);
+      EXPECT_FALSE(B.Naive);
+      EXPECT_EQ(B.Plan.StreamSumRows, 0u);
+      EXPECT_NE(B.Plan.Exchange, ExchangeScheme::Shuffle);
+      EXPECT_TRUE(C.Plan.NarrowOffsets != B.Plan.NarrowOffsets ||
+                  C.Plan.PredicatedStore != B.Plan.PredicatedStore);
+      EXPECT_TRUE(C.Plan.NarrowOffsets || !C.Plan.PredicatedStore);
+      TemporalBlockingPlan Same = C.Plan;
+      Same.NarrowOffsets = B.Plan.NarrowOffsets;
+      Same.PredicatedStore = B.Plan.PredicatedStore;
+      EXPECT_EQ(planFlags(Same), B.Flags);
+      EXPECT_FALSE(SeenVariant);
+      ++OffsetsStores;
     } else {
       SeenVariant = true;
       ASSERT_LT(C.Base, I);
@@ -794,6 +815,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   EXPECT_EQ(Shuffles, S.analysis().NumDims == 2 ? 3u : 0u);
   EXPECT_EQ(Rows > 0, S.analysis().NumDims == 3);
   EXPECT_EQ(Orders > 0, S.analysis().SumOfProducts);
+  EXPECT_EQ(OffsetsStores > 0, VariantBases > 0 || Rows > 0);
   if (VariantBases == 0) {
     EXPECT_FALSE(SeenVariant);
   }
@@ -827,7 +849,8 @@ TEST(TuningCandidates, TheCachedPlanIsACandidate) {
       << Error;
   std::vector<TuningCandidate> With = tuningCandidates(
       S.program(), S.analysis(), In, h100(), 1, 1, Cached);
-  ASSERT_EQ(With.size(), Plain.size() + 1);
+  // The cached plan and its two offsets-store variants.
+  ASSERT_EQ(With.size(), Plain.size() + 3);
   size_t NaiveAt = 0;
   while (NaiveAt < With.size() && With[NaiveAt].Role != CandidateRole::Naive)
     ++NaiveAt;

@@ -276,6 +276,27 @@ cl::opt<unsigned> InteriorLoop(
              "and not a star of radius 3 or more, 2 in 3D, or 1 in 2D and "
              "with --exchange=cached; else 0)"),
     cl::value_desc("0|1|2"), cl::cat(PlanCategory));
+cl::opt<unsigned> OffsetBits(
+    "offset-bits",
+    cl::desc("Width of the blocked kernels' plane offsets: 32 runs the main "
+             "kernel with 32-bit offsets wherever every plane it touches lies "
+             "within 2^31 cells (checked at run time; a 64-bit instance runs "
+             "otherwise and for the remainder launches), 64 always uses "
+             "64-bit ones (default: 64; the tuner times both)"),
+    cl::value_desc("32|64"), cl::cat(PlanCategory));
+enum class StoreForm { Branch, Predicated };
+cl::opt<StoreForm> Store(
+    "store",
+    cl::desc("How a blocked kernel writes its last level (default: branch; "
+             "the tuner times both)"),
+    cl::values(clEnumValN(StoreForm::Branch, "branch",
+                          "threads outside the block's output skip the "
+                          "update"),
+               clEnumValN(StoreForm::Predicated, "predicated",
+                          "every thread computes, one predicated store "
+                          "writes the output cells (no branch to "
+                          "reconverge)")),
+    cl::cat(PlanCategory));
 cl::opt<bool> FastMath(
     "fast-math",
     cl::desc("Faster, not correctly rounded arithmetic in the update: a "
@@ -356,7 +377,7 @@ bool anyPlanOption(const PlanRequest &R) {
          R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
          R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.StreamSumRows ||
          R.AsyncCopy || R.InteriorLoop || R.WarpCells || R.RowsPerThread ||
-         R.Order;
+         R.Order || R.OffsetBits || R.PredicatedStore;
 }
 
 /// The release of the nvcc on this machine ("13.0"), or "" without one:
@@ -815,6 +836,10 @@ int main(int Argc, const char **Argv) {
     Request.RowsPerThread = RowsPerThread;
   if (SumOrderOpt.getNumOccurrences())
     Request.Order = SumOrderOpt;
+  if (OffsetBits.getNumOccurrences())
+    Request.OffsetBits = OffsetBits;
+  if (Store.getNumOccurrences())
+    Request.PredicatedStore = Store == StoreForm::Predicated;
   if (Naive && StreamSums.getNumOccurrences())
     return fail("--naive and --stream-sums each replace the blocked plan; "
                 "give one of them");

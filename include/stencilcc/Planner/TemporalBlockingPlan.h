@@ -86,6 +86,8 @@ struct PlanRequest {
   std::optional<unsigned> WarpCells;             ///< --cells (shuffle)
   std::optional<unsigned> RowsPerThread;         ///< --rows-per-thread
   std::optional<SumOrder> Order;                 ///< --sum-order
+  std::optional<unsigned> OffsetBits;            ///< --offset-bits (32, 64)
+  std::optional<bool> PredicatedStore;           ///< --store=predicated
 };
 
 /// The kernel's view of the dimensions. The streaming dimension is the
@@ -156,6 +158,23 @@ struct TemporalBlockingPlan {
   /// departs from it.
   unsigned InteriorLoop = 0;
   unsigned InteriorLoopDefault = 0;
+  /// --offset-bits=32 (blocked plans): the main kernel's plane offsets
+  /// (plane index times plane stride) are 32-bit where the host finds
+  /// that every plane it touches lies within 2^31 cells, else the 64-bit
+  /// instance runs. A 64-bit offset costs a 64-bit multiply and two
+  /// registers; on the H100 the 32-bit ones took box3d1r float from 321
+  /// to 324 GCells/s and star3d1r float from 577 to 591, and box3d1r
+  /// double from 188 to 139 (ptxas spent the registers elsewhere and
+  /// spilled): a choice per plan, not a rule (docs/plans.md).
+  bool NarrowOffsets = false;
+  /// --store=predicated (blocked plans): every thread computes its
+  /// last-level cell and one predicated store writes those in the block's
+  /// output, instead of a branch around the update whose reconvergence
+  /// costs instructions at every store; more values live (the halo
+  /// threads compute too). With 32-bit offsets it took box3d1r float to
+  /// 357 GCells/s and gradient2d float to 962; it lost on j2d9pt double
+  /// (478 -> 436) and where the cap is 64 registers (spills).
+  bool PredicatedStore = false;
   /// Relative plane level \p Level works on in column \p Column.
   int64_t planeAt(unsigned Level, int64_t Column) const {
     return Level == 0 ? Column : Column - Prefetch - int64_t(Level) * Lag;

@@ -29,6 +29,10 @@
 //  - register caps 32, 64, 96, 128 (__maxnreg__), paper 001 sec. 6.3;
 //  - one or two levels' queue slots in shared memory (N_S), paper 000;
 //  - SCR reuse degree 2 and bT (less shared memory per block).
+// The first bases, the rows candidates and the cached plan also with
+// 32-bit plane offsets, alone and with the predicated store
+// (`--offset-bits`, `--store`): choices of code shape whose effect on
+// ptxas's registers only a build and a timing show.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILCC_PLANNER_TUNINGCANDIDATES_H
@@ -45,10 +49,11 @@ namespace stencilcc {
 enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
                            StreamSums, RegisterCap, SharedSlots, ReuseDegree,
                            AsyncCopy, InteriorLoop, WarpShuffle, Cached,
-                           RowsPerThread, Order };
+                           RowsPerThread, Order, OffsetsStore };
 /// "default", "bt-neighbour", "specialization", "model", "naive",
 /// "stream-sums", "cap", "shared-slots", "reuse", "async-copy",
-/// "interior-loop", "shuffle", "cached", "rows", "sum-order".
+/// "interior-loop", "shuffle", "cached", "rows", "sum-order",
+/// "offsets-store".
 const char *candidateRoleName(CandidateRole R);
 
 struct TuningCandidate {
