@@ -157,9 +157,10 @@ constexpr double FloatRoutineInstructions = 10;
 /// special values.
 constexpr double SqrtfHelperInstructions = 13;
 constexpr double RsqrtfHelperInstructions = 18;
-/// Their _large variants, for an operand proved at least 2^-100.
+/// Their _large variants, for an operand proved at least 2^-100 (the
+/// reciprocal's infinity by a maximum instead of a comparison and a select).
 constexpr double SqrtfLargeHelperInstructions = 7;
-constexpr double RsqrtfLargeHelperInstructions = 11;
+constexpr double RsqrtfLargeHelperInstructions = 10;
 
 /// Whether the float helper of sqrtf(\p X) is the _large variant.
 bool largeOperand(const Expr &X) {
