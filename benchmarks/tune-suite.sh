@@ -4,11 +4,12 @@
 # the runner on the GPU machine, which has nvcc but no Clang.
 #
 #   benchmarks/tune-suite.sh emit [--steps T] [--size2d N] [--size3d N] [--top K] [--variants N]
-#                                 [--only REGEX]
+#                                 [--only REGEX] [--real float|double] [--roles ROLE,...]
 #       here: writes benchmarks/gen-tune/suite{2d,3d}.c (the suite's stencils, one region
 #       each, in one file per dimensionality; with --only, the stencils whose name matches
 #       REGEX (grep -E) only) and one tuning directory per dimensionality and
-#       precision, benchmarks/gen-tune/{2d,3d}-{float,double}/, packed into
+#       precision (with --real, that precision only; --roles: stencilcc --tune-roles),
+#       benchmarks/gen-tune/{2d,3d}-{float,double}/, packed into
 #       benchmarks/gen-tune.tar.xz (carry that one file to the GPU machine); each
 #       region's plan from benchmarks/plan-cache.json is a candidate too (role cached)
 #   benchmarks/tune-suite.sh run [--deadline S] [--reps R] DIR...
@@ -35,7 +36,7 @@ shift
 
 case $cmd in
   emit)
-    steps=100 top=3 variants=4 size2d=16384 size3d=512 only=.
+    steps=100 top=3 variants=4 size2d=16384 size3d=512 only=. reals="float double" roles=()
     while [[ $# -gt 0 ]]; do
       case $1 in
         --only) only=$2; shift ;;
@@ -44,6 +45,10 @@ case $cmd in
         --size3d) size3d=$2; shift ;;
         --top) top=$2; shift ;;
         --variants) variants=$2; shift ;;
+        --real)
+          [[ $2 == float || $2 == double ]] || { echo "tune-suite.sh: --real takes float or double" >&2; exit 2; }
+          reals=$2; shift ;;
+        --roles) roles=(--tune-roles="$2"); shift ;;
         *) echo "tune-suite.sh: unknown argument '$1'" >&2; exit 2 ;;
       esac
       shift
@@ -60,10 +65,10 @@ case $cmd in
       done
       if ! grep -q '^#line' "$src"; then rm -f "$src"; continue; fi
       size=$size2d; [[ $dims == 3 ]] && size=$size3d
-      for real in float double; do
-        "$STENCILCC" --tune-emit "$GEN/${dims}d-$real" "$src" -DREAL=$real --tune-size="$size" \
+      for real in $reals; do
+        "$STENCILCC" --tune-emit "$GEN/${dims}d-$real" "$src" "-DREAL=$real" --tune-size="$size" \
           --tune-steps="$steps" --tune-top="$top" --tune-variants="$variants" \
-          --plan-cache "$CACHE" | head -n1
+          "${roles[@]}" --plan-cache "$CACHE" | head -n1
       done
     done
     tar -C benchmarks -cJf "$GEN.tar.xz" gen-tune

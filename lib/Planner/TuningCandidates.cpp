@@ -45,6 +45,36 @@ const char *candidateRoleName(CandidateRole R) {
   return "?";
 }
 
+std::optional<CandidateRole> parseCandidateRole(const std::string &Name) {
+  // candidateRoleName names every role and answers "?" past the last.
+  for (int R = 0;; ++R) {
+    std::string Known = candidateRoleName(CandidateRole(R));
+    if (Known == "?")
+      return std::nullopt;
+    if (Name == Known)
+      return CandidateRole(R);
+  }
+}
+
+std::vector<TuningCandidate>
+keepCandidateRoles(std::vector<TuningCandidate> Candidates,
+                   const std::set<CandidateRole> &Roles) {
+  std::vector<bool> Keep(Candidates.size(), false);
+  for (size_t I = 0; I < Candidates.size(); ++I)
+    if (Roles.count(Candidates[I].Role))
+      Keep[I] = Keep[Candidates[I].Base] = true;
+  std::vector<unsigned> NewIndex(Candidates.size(), 0);
+  std::vector<TuningCandidate> Out;
+  for (size_t I = 0; I < Candidates.size(); ++I)
+    if (Keep[I]) {
+      NewIndex[I] = unsigned(Out.size());
+      Out.push_back(std::move(Candidates[I]));
+    }
+  for (TuningCandidate &C : Out)
+    C.Base = NewIndex[C.Base];
+  return Out;
+}
+
 std::vector<TuningCandidate>
 tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
                  const ModelInput &In, const GpuParameters &G, unsigned TopK,

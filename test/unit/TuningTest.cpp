@@ -879,6 +879,48 @@ TEST(TuningCandidates, TheCachedPlanIsACandidate) {
             Plain.size());
 }
 
+// --tune-roles: the chosen roles and the bases their variants name, in
+// their order, every Base pointing at its base in the narrower list.
+TEST(TuningCandidates, KeepRoles) {
+  Stencil S = load("star3d1r");
+  std::vector<TuningCandidate> All = candidates(S, 4, 4);
+  std::set<CandidateRole> Roles = {CandidateRole::OffsetsStore,
+                                   CandidateRole::InteriorLoop};
+  std::vector<TuningCandidate> Kept = keepCandidateRoles(All, Roles);
+  std::set<std::string> Expected;
+  for (const TuningCandidate &C : All)
+    if (Roles.count(C.Role)) {
+      Expected.insert(C.Flags);
+      Expected.insert(All[C.Base].Flags);
+    }
+  ASSERT_FALSE(Kept.empty());
+  EXPECT_LT(Kept.size(), All.size());
+  std::set<std::string> Got;
+  size_t Variants = 0;
+  for (size_t I = 0; I < Kept.size(); ++I) {
+    const TuningCandidate &C = Kept[I];
+    Got.insert(C.Flags);
+    ASSERT_LT(C.Base, Kept.size());
+    EXPECT_EQ(Kept[C.Base].Base, C.Base) << "a base varies itself";
+    if (C.Base != I) {
+      ++Variants;
+      EXPECT_TRUE(Roles.count(C.Role));
+      EXPECT_LT(C.Base, I);
+    }
+  }
+  EXPECT_GT(Variants, 0u);
+  EXPECT_EQ(Got, Expected);
+  EXPECT_TRUE(keepCandidateRoles(All, {CandidateRole::WarpShuffle}).empty());
+}
+
+TEST(TuningCandidates, RoleNamesParseBack) {
+  for (int R = 0; R <= int(CandidateRole::OffsetsStore); ++R)
+    EXPECT_EQ(parseCandidateRole(candidateRoleName(CandidateRole(R))),
+              CandidateRole(R));
+  EXPECT_EQ(parseCandidateRole("bogus"), std::nullopt);
+  EXPECT_EQ(parseCandidateRole("?"), std::nullopt);
+}
+
 TEST(TuningCandidates, TheSetOfStar2d1r) {
   Stencil S = load("star2d1r");
   std::vector<TuningCandidate> Cands = candidates(S, 1, 1);

@@ -140,6 +140,14 @@ cl::opt<unsigned> TuneVariants(
              "caps, shared-memory slots and reuse degrees are also "
              "candidates (default: 4)"),
     cl::value_desc("n"), cl::init(4), cl::cat(TuneCategory));
+cl::list<std::string> TuneRoles(
+    "tune-roles", cl::CommaSeparated,
+    cl::desc("Only the candidates of these roles, and the bases they vary "
+             "(default, bt-neighbour, specialization, model, naive, "
+             "stream-sums, cap, shared-slots, reuse, async-copy, "
+             "interior-loop, shuffle, cached, rows, sum-order, "
+             "offsets-store; default: all)"),
+    cl::value_desc("role,..."), cl::cat(TuneCategory));
 cl::opt<std::string> TuneEmulate(
     "tune-emulate",
     cl::desc("--tune only: build and run the candidates on the CPU with "
@@ -866,6 +874,16 @@ int main(int Argc, const char **Argv) {
     return fail("--tune-dir only applies with --tune");
   if (Tuning && TuneSteps == 0)
     return fail("--tune-steps must be at least 1");
+  std::set<CandidateRole> KeptRoles;
+  for (const std::string &Name : TuneRoles) {
+    std::optional<CandidateRole> Role = parseCandidateRole(Name);
+    if (!Role)
+      return fail("--tune-roles: no candidate role '" + Name +
+                  "' (stencilcc --help lists them)");
+    KeptRoles.insert(*Role);
+  }
+  if (!KeptRoles.empty() && !Tune && TuneEmit.empty())
+    return fail("--tune-roles only applies with --tune and --tune-emit");
   std::optional<PlanCache> Cache;
   if (!PlanCacheFile.empty()) {
     Expected<PlanCache> C = PlanCache::load(PlanCacheFile, Tuning);
@@ -994,6 +1012,19 @@ int main(int Argc, const char **Argv) {
             TR.Candidates = tuningCandidates(P, *A, modelInput(P, *A, Extents),
                                              *GpuParams, TuneTop, TuneVariants,
                                              CachedRequest);
+            if (!KeptRoles.empty()) {
+              TR.Candidates =
+                  keepCandidateRoles(std::move(TR.Candidates), KeptRoles);
+              if (TR.Candidates.empty()) {
+                std::string Names;
+                for (const std::string &N : TuneRoles)
+                  Names += (Names.empty() ? "" : ",") + N;
+                Diags.error(P.ScopLoc, "cannot tune this region: it has no "
+                                       "candidate of --tune-roles=" +
+                                           Names);
+                return;
+              }
+            }
           }
           Programs.push_back(std::move(P));
           Analyses.push_back(std::move(*A));

@@ -41,6 +41,7 @@
 #include "stencilcc/Planner/PerformanceModel.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,8 @@ enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
 /// "interior-loop", "shuffle", "cached", "rows", "sum-order",
 /// "offsets-store".
 const char *candidateRoleName(CandidateRole R);
+/// The role of name \p Name (candidateRoleName's inverse), if any.
+std::optional<CandidateRole> parseCandidateRole(const std::string &Name);
 
 struct TuningCandidate {
   CandidateRole Role = CandidateRole::Default;
@@ -79,6 +82,14 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
                  const ModelInput &In, const GpuParameters &G, unsigned TopK,
                  unsigned VariantBases = 4,
                  const std::optional<PlanRequest> &Cached = std::nullopt);
+
+/// --tune-roles: the candidates of \p Roles and the bases they vary (a
+/// variant is built and judged beside its base), in their order, their
+/// Base indices renumbered. A narrower search for one device call, where
+/// the other roles ran in an earlier round.
+std::vector<TuningCandidate>
+keepCandidateRoles(std::vector<TuningCandidate> Candidates,
+                   const std::set<CandidateRole> &Roles);
 
 } // namespace stencilcc
 
