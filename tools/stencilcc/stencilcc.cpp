@@ -883,7 +883,7 @@ int main(int Argc, const char **Argv) {
     KeptRoles.insert(*Role);
   }
   if (!KeptRoles.empty() && !Tune && TuneEmit.empty())
-    return fail("--tune-roles only applies with --tune and --tune-emit");
+    return fail("--tune-roles only applies with --tune or --tune-emit");
   std::optional<PlanCache> Cache;
   if (!PlanCacheFile.empty()) {
     Expected<PlanCache> C = PlanCache::load(PlanCacheFile, Tuning);
