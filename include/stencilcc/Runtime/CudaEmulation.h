@@ -18,9 +18,12 @@
 // rounds and in reverse order on odd ones: a value read from a neighbour
 // that has not written it yet (a missing barrier) is stale on either side.
 // Dynamic shared memory is one buffer, reused by each block in turn.
-// An asynchronous copy (cp.async) is made when its thread waits for it,
-// not when it is issued, so a staged value read too early is stale; a
-// thread that ends with copies in flight is reported and aborts.
+// An asynchronous copy (cp.async) may land at any time from its issue to
+// its thread's wait: the emulation fills its destination with all-ones
+// bytes (a NaN) when it is issued and copies when its thread waits for
+// it, so a staged value read too early is wrong, and so is a slot another
+// thread still reads when a copy into it is issued; a thread that ends
+// with copies in flight is reported and aborts.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILCC_RUNTIME_CUDAEMULATION_H
@@ -119,9 +122,11 @@ inline BlockRun *Running = nullptr;
 
 inline void copyAsync(void *Dst, const void *Src, size_t Bytes, bool Issue,
                       bool Load) {
-  if (Issue)
-    Running->Async[Running->Current].Open.push_back(
-        {Dst, Load ? Src : nullptr, Bytes});
+  if (!Issue)
+    return;
+  std::memset(Dst, 0xFF, Bytes);
+  Running->Async[Running->Current].Open.push_back(
+      {Dst, Load ? Src : nullptr, Bytes});
 }
 
 inline void commitAsync() {
