@@ -104,6 +104,7 @@ std::string spatialVar(unsigned D) { return "x" + std::to_string(D); }
 /// How the exchange is organised in a kernel of one degree.
 struct ExchangeShape {
   unsigned Locations = 0; ///< SCR: levels written per round
+  unsigned Written = 0;   ///< SCR: exchange locations per set
   unsigned Rounds = 1;    ///< SCR: barriers per column
   unsigned Ring = 0;      ///< MCR: planes per level
   unsigned Planes = 0;    ///< exchange planes in shared memory
@@ -117,7 +118,8 @@ ExchangeShape exchangeShape(const TemporalBlockingPlan &P, unsigned Degree) {
     unsigned RD = std::min(P.ReuseDegree, Degree);
     E.Locations = (Degree + RD - 1) / RD;
     E.Rounds = (Degree + E.Locations - 1) / E.Locations;
-    E.Planes = 2 * E.Locations * P.ExchangedOffsets.size();
+    E.Written = P.scrWrittenLocations(Degree);
+    E.Planes = 2 * E.Written * P.ExchangedOffsets.size();
   } else if (P.Exchange == ExchangeScheme::MCR) {
     E.Ring = P.mcrRingLength();
     E.Planes = Degree * E.Ring;
@@ -135,7 +137,9 @@ uint64_t blockedKernelSharedBytes(const TemporalBlockingPlan &Plan,
   uint64_t Elems = uint64_t(exchangeShape(Plan, Degree).Planes) *
                        planeElements(Plan) +
                    uint64_t(Q.sharedSlots()) * Plan.threadsPerBlock();
-  Elems += uint64_t(Plan.AsyncRing) * Plan.cellsPerBlock();
+  Elems += uint64_t(Plan.AsyncRing) * (Plan.StagedExchange
+                                           ? uint64_t(planeElements(Plan))
+                                           : Plan.cellsPerBlock());
   return Elems * elementTypeSize(Plan.Element);
 }
 
@@ -420,8 +424,14 @@ private:
     return "exchange + " + std::to_string(Index) + " * kPlane";
   }
   unsigned scrPlane(unsigned Set, unsigned Loc, int64_t Offset) const {
-    return (Set * Ex.Locations + Loc) * Plan.ExchangedOffsets.size() +
+    return (Set * Ex.Written + Loc) * Plan.ExchangedOffsets.size() +
            ExIndex.at(Offset);
+  }
+  /// SCR: the exchange location level \p L writes in round \p R, whose
+  /// first level is \p First. A staged exchange's level 1 writes none (it
+  /// reads the stage), so round 0's other levels move down one.
+  unsigned scrLocation(unsigned R, unsigned L, unsigned First) const {
+    return L - First - (Plan.StagedExchange && R == 0 && L > 1 ? 1 : 0);
   }
   unsigned mcrPlane(unsigned SourceLevel, int64_t RelPlane) const {
     return SourceLevel * Ex.Ring + unsigned(posMod(RelPlane, Ex.Ring));
@@ -470,6 +480,9 @@ private:
   /// --async-copy: the stage slot of column \p Col's plane (of row Row).
   std::string stageSlot(int64_t Col) const {
     int64_t Slot = posMod(Col, Plan.AsyncRing);
+    if (Plan.StagedExchange)
+      return "stage[" + std::to_string(Slot) + " * kPlane + " + rv("pos") +
+             "]";
     return "stage[" + std::to_string(Rows == 1 ? Slot : Slot * Rows + Row) +
            " * kThreads + tid]";
   }
@@ -504,8 +517,11 @@ std::string BlockedKernelWriter::updateCall(unsigned L, int64_t Col,
     unsigned Plane = Plan.Exchange == ExchangeScheme::SCR
                          ? scrPlane(Set, Loc, O)
                          : mcrPlane(L - 1, Q + O);
-    Args += (Args.empty() ? "" : ", ") + exchangePlane(Plane) + " + " +
-            rv("pos");
+    std::string Base = exchangePlane(Plane);
+    if (Plan.StagedExchange && L == 1)
+      Base = "stage + " + std::to_string(posMod(Q + O, Plan.AsyncRing)) +
+             " * kPlane";
+    Args += (Args.empty() ? "" : ", ") + Base + " + " + rv("pos");
   }
   for (const auto &[S, Own] : inThreadReads(K, Row))
     Args += ", " + Queues[Own].slot(L - 1, Queues[Own].slotOf(Q + S));
@@ -634,20 +650,23 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
         Any = true;
         int64_t Q = Plan.planeAt(L, Col);
         std::string Gd = guard(Ph, L, Col);
+        // A staged exchange's level 1 reads the stage itself.
+        if (Plan.StagedExchange && L == 1)
+          continue;
         std::string Pre = Gd.empty() ? "" : "if (" + Gd + ") ";
         for (Row = 0; Row < Rows; ++Row)
           for (int64_t O : Plan.ExchangedOffsets)
-            OS << I2 << Pre << "exchange[" << scrPlane(Set, L - First, O)
-               << " * kPlane + " << rv("pos")
-               << "] = " << queue().slot(L - 1, queue().slotOf(Q + O))
-               << ";\n";
+            OS << I2 << Pre << "exchange["
+               << scrPlane(Set, scrLocation(R, L, First), O) << " * kPlane + "
+               << rv("pos") << "] = "
+               << queue().slot(L - 1, queue().slotOf(Q + O)) << ";\n";
         Row = 0;
       }
       if (!Any && !ColumnBusy)
         continue;
       OS << I2 << "__syncthreads();\n";
       for (unsigned L = First; L <= Last; ++L)
-        WriteLevel(L, Set, L - First);
+        WriteLevel(L, Set, scrLocation(R, L, First));
     }
   } else {
     // MCR: every level publishes the plane it made in the previous column,
@@ -1134,12 +1153,20 @@ std::string BlockedKernelWriter::write() {
       OS << "  " << Elem << " *const stage = exchange + " << Ex.Planes
          << " * kPlane + " << queue().sharedSlots()
          << " * kThreads; // --async-copy: plane x of the stream in slot x mod "
-         << Plan.AsyncRing << "\n";
-    if (Ex.Planes) {
-      OS << "  // Zero the exchange planes once: their padding is read by "
-            "halo\n  // threads and never written.\n";
-      OS << "  for (long k = tid; k < " << Ex.Planes
-         << " * kPlane; k += kThreads)\n    exchange[k] = 0;\n";
+         << Plan.AsyncRing
+         << (Plan.StagedExchange ? ", an exchange plane level 1 reads" : "")
+         << "\n";
+    if (Ex.Planes || Plan.StagedExchange) {
+      OS << "  // Zero the exchange"
+         << (Plan.StagedExchange ? " and stage" : "")
+         << " planes once: their padding is read by halo\n  // threads and "
+            "never written.\n";
+      if (Ex.Planes)
+        OS << "  for (long k = tid; k < " << Ex.Planes
+           << " * kPlane; k += kThreads)\n    exchange[k] = 0;\n";
+      if (Plan.StagedExchange)
+        OS << "  for (long k = tid; k < " << Plan.AsyncRing
+           << " * kPlane; k += kThreads)\n    stage[k] = 0;\n";
       OS << "  __syncthreads();\n";
     }
   }

@@ -463,7 +463,10 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
   if (!Plan.ExchangedOffsets.empty()) {
     switch (Plan.Exchange) {
     case ExchangeScheme::SCR:
-      Stores = Computed * Plan.ExchangedOffsets.size() * PlaneAll;
+      // A staged exchange's level 0 stores nothing: the copies land in
+      // the exchange layout.
+      Stores = (Computed - (Plan.StagedExchange ? Loaded : 0.0)) *
+               Plan.ExchangedOffsets.size() * PlaneAll;
       Loads = Updates * SharedReads;
       break;
     case ExchangeScheme::MCR:
@@ -620,6 +623,8 @@ std::string planFlags(const TemporalBlockingPlan &Plan) {
     S += " --offset-bits=32";
   if (Plan.PredicatedStore)
     S += " --store=predicated";
+  if (Plan.StagedExchange)
+    S += " --stage-layout=plane";
   if (Plan.MaxRegisters)
     S += " --max-registers=" + std::to_string(Plan.MaxRegisters);
   else

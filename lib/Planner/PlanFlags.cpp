@@ -53,6 +53,10 @@ bool parsePlanFlags(llvm::StringRef Flags, PlanRequest &Request, bool &Naive,
       Ok = Value == "branch" || Value == "predicated";
       Request.PredicatedStore = Value == "predicated";
     }
+    else if (Name == "--stage-layout") {
+      Ok = Value == "thread" || Value == "plane";
+      Request.StagedExchange = Value == "plane";
+    }
     else if (Name == "--bs") {
       llvm::SmallVector<llvm::StringRef, 3> Parts;
       Value.split(Parts, 'x');

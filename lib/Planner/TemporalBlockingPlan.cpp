@@ -98,6 +98,20 @@ unsigned TemporalBlockingPlan::exchangeLocations() const {
   return (TemporalDegree + ReuseDegree - 1) / ReuseDegree;
 }
 
+unsigned TemporalBlockingPlan::scrWrittenLocations(unsigned Degree) const {
+  unsigned RD = std::min(ReuseDegree, Degree);
+  unsigned Locations = (Degree + RD - 1) / RD;
+  if (!StagedExchange)
+    return Locations;
+  // Round r writes levels r*Locations+1 .., round 0 without level 1.
+  unsigned Rounds = (Degree + Locations - 1) / Locations;
+  unsigned Written = Locations - 1;
+  for (unsigned R = 1; R < Rounds; ++R)
+    Written = std::max(Written, std::min(Degree, (R + 1) * Locations) -
+                                    R * Locations);
+  return Written;
+}
+
 unsigned TemporalBlockingPlan::mcrRingLength() const { return McrRing; }
 
 /// Elements of one exchange plane: the tile padded by the in-plane reach.
@@ -112,12 +126,16 @@ uint64_t TemporalBlockingPlan::sharedBytes() const {
   uint64_t Planes = 0;
   if (!ExchangedOffsets.empty())
     Planes = Exchange == ExchangeScheme::SCR
-                 ? 2ull * exchangeLocations() * ExchangedOffsets.size()
+                 ? 2ull * scrWrittenLocations(TemporalDegree) *
+                       ExchangedOffsets.size()
              : Exchange == ExchangeScheme::MCR
                  ? uint64_t(TemporalDegree) * mcrRingLength()
                  : 2ull * TemporalDegree;
+  if (StagedExchange)
+    Planes += AsyncRing;
   return (Planes * planeElements(*this) +
-          uint64_t(SharedSlots + AsyncRing) * cellsPerBlock()) *
+          uint64_t(SharedSlots + (StagedExchange ? 0 : AsyncRing)) *
+              cellsPerBlock()) *
          elementTypeSize(Element);
 }
 
@@ -206,6 +224,8 @@ std::string TemporalBlockingPlan::summary() const {
     S += " offsets=32";
   if (PredicatedStore)
     S += " store=predicated";
+  if (StagedExchange)
+    S += " stage=plane";
   if (MaxRegisters)
     S += " maxreg=" + std::to_string(MaxRegisters);
   else if (BlocksPerSM > 1)
@@ -507,11 +527,11 @@ makeShufflePlan(const StencilProgram &P, const StencilAnalysis &A,
   }
   if (R.SharedSlots || R.ReuseDegree || R.Prefetch || R.AsyncCopy ||
       R.InteriorLoop || R.StreamSumRows || R.RowsPerThread || R.OffsetBits ||
-      R.PredicatedStore) {
+      R.PredicatedStore || R.StagedExchange) {
     Error = "--exchange=shuffle keeps every queue in registers and loads "
             "each row one step ahead: it takes none of --ns, --rd, "
-            "--prefetch, --async-copy, --interior-loop, --rows-per-thread, "
-            "--offset-bits, --store and --stream-sums";
+            "--prefetch, --async-copy, --stage-layout, --interior-loop, "
+            "--rows-per-thread, --offset-bits, --store and --stream-sums";
     return std::nullopt;
   }
   if (A.NumDims != 2) {
@@ -636,11 +656,12 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
         R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
         R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.AsyncCopy ||
         R.InteriorLoop || R.RowsPerThread || R.OffsetBits ||
-        R.PredicatedStore) {
+        R.PredicatedStore || R.StagedExchange) {
       Error = "--stream-sums replaces the blocked plan: it takes none of "
               "--bt, --bs, --sl, --ns, --exchange, --rd, --opt, --prefetch, "
-              "--async-copy, --interior-loop, --rows-per-thread, "
-              "--offset-bits, --store, --blocks-per-sm and --max-registers";
+              "--async-copy, --stage-layout, --interior-loop, "
+              "--rows-per-thread, --offset-bits, --store, --blocks-per-sm "
+              "and --max-registers";
       return std::nullopt;
     }
     if (Rows != 1 && Rows != 2 && Rows != 4) {
@@ -920,11 +941,38 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
     return std::nullopt;
   }
 
+  Plan.StagedExchange = R.StagedExchange.value_or(false);
+  if (Plan.StagedExchange) {
+    std::string No;
+    if (Assoc || Plan.Exchange != ExchangeScheme::SCR)
+      No = "this plan uses --exchange=" +
+           std::string(exchangeSchemeName(Plan.Exchange)) +
+           (Assoc ? " (--opt=assoc)" : "");
+    else if (Plan.ExchangedOffsets.empty())
+      No = "this plan exchanges nothing (the stencil reads no in-plane "
+           "neighbour from shared memory)";
+    else if (!Plan.AsyncDepth)
+      No = "this plan loads its planes without --async-copy";
+    if (!No.empty()) {
+      Error = "--stage-layout=plane lays out the --async-copy stage as the "
+              "level-0 exchange of --exchange=scr; " +
+              No;
+      return std::nullopt;
+    }
+  }
   if (Plan.AsyncDepth) {
     // The stage's slots are indexed by column, so its ring divides the
     // unrolled period, stretched (at most doubled, as the period is at
     // least 5) when the copies run further ahead than it.
     unsigned A = Plan.AsyncDepth, U = Plan.UnrollPeriod;
+    if (Plan.StagedExchange) {
+      // Level 1 reads plane X in column X - minO + Prefetch + Lag; the copy
+      // that overwrites its slot is issued A columns before its plane's
+      // column, and must follow that read by a whole column (a barrier).
+      int64_t MinO = *std::min_element(Plan.ExchangedOffsets.begin(),
+                                       Plan.ExchangedOffsets.end());
+      A += unsigned(2 + Plan.Prefetch + Plan.Lag - MinO);
+    }
     Plan.UnrollPeriod = U * ((A + U - 1) / U);
     Plan.AsyncRing = DivisorOf(Plan.UnrollPeriod, A);
   }

@@ -41,6 +41,8 @@ const char *candidateRoleName(CandidateRole R) {
     return "sum-order";
   case CandidateRole::OffsetsStore:
     return "offsets-store";
+  case CandidateRole::StageLayout:
+    return "stage-layout";
   }
   return "?";
 }
@@ -271,6 +273,30 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
       C.RowsPerThread = 2;
       C.BlocksPerSM.reset();
       Add(C, CandidateRole::RowsPerThread, unsigned(I));
+    }
+  }
+  // The first bases, the rows candidates and the cached plan that stage
+  // their copies for an SCR exchange, with the stage laid out as exchange
+  // planes (--stage-layout=plane), at their depth and one plane shallower
+  // (the longer ring it needs may double the unrolled period): on the H100
+  // star3d1r float ran 613 GCells/s with the thread layout at depth 4,
+  // 610 with planes at 4 and 619 at 3; star3d1r double 345 -> 352,
+  // gradient2d float 1006 -> 1020 (docs/plans.md).
+  for (size_t I = 0, End = Out.size(); I < End; ++I) {
+    const TemporalBlockingPlan Base = Out[I].Plan;
+    bool Takes = I < Bases || Out[I].Role == CandidateRole::Cached ||
+                 Out[I].Role == CandidateRole::RowsPerThread;
+    if (!Takes || Out[I].Naive || Out[I].Base != I || Base.StreamSumRows ||
+        !Base.AsyncDepth || Base.Exchange != ExchangeScheme::SCR ||
+        Base.Variant == OptimizationVariant::Assoc ||
+        Base.ExchangedOffsets.empty())
+      continue;
+    PlanRequest C = RequestOf(Base);
+    C.StagedExchange = !Base.StagedExchange;
+    Add(C, CandidateRole::StageLayout, unsigned(I));
+    if (!Base.StagedExchange && Base.AsyncDepth > 1) {
+      C.AsyncCopy = Base.AsyncDepth - 1;
+      Add(C, CandidateRole::StageLayout, unsigned(I));
     }
   }
   // Every base with partial sums so far (the rows candidates and the

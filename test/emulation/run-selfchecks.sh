@@ -11,8 +11,9 @@
 # (--ns), stream blocks (--sl), --opt=none, --prefetch, the default plan,
 # --naive; and --opt=assoc (partial sums) for a few stencils of each shape,
 # the streaming partial-sums kernel (--stream-sums) and asynchronous copies
-# (--async-copy), the warp-shuffle exchange (--exchange=shuffle), 32-bit
-# plane offsets and the predicated store besides the rotation.
+# (--async-copy, also with --stage-layout=plane), the warp-shuffle exchange
+# (--exchange=shuffle), 32-bit plane offsets and the predicated store
+# besides the rotation.
 #
 #   run-selfchecks.sh STENCILCC SOURCE_DIR [WORK_DIR]
 #
@@ -116,6 +117,24 @@ for spec in \
   suite_job async "$spec"
 done
 jobs+=("async-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--async-copy=3 --bt=2 --bs=8x16 --sl=8")
+# --stage-layout=plane: the stage as exchange planes that level 1 reads,
+# 2D and 3D, star and general specializations (exchanged planes below and
+# above the level's own: a longer ring), reuse degrees 2 and bT (rounds
+# that write level 1's location and rounds that do not), bT=1 (no exchange
+# plane at all), rows per thread, queue slots in shared memory between the
+# exchange and the stage, the interior and sides loops, the predicated
+# store.
+for spec in \
+    "star2d1r|float|--stage-layout=plane --async-copy=1 --bt=3 --bs=29 --sl=16" \
+    "gradient2d|double|--stage-layout=plane --async-copy=5 --bt=4 --bs=31 --sl=9 --rd=2" \
+    "j2d9pt|float|--stage-layout=plane --async-copy=2 --bt=3 --bs=33 --sl=20 --ns=2 --store=predicated" \
+    "star2d2r|double|--stage-layout=plane --async-copy=3 --bt=3 --bs=40 --sl=0 --opt=none --rd=3" \
+    "star3d1r|float|--stage-layout=plane --async-copy=3 --bt=3 --bs=12x14 --sl=7 --rows-per-thread=2 --prefetch=0 --interior-loop=2" \
+    "star3d2r|double|--stage-layout=plane --async-copy=2 --bt=2 --bs=13x17 --sl=0 --opt=none" \
+    "star3d1r|double|--stage-layout=plane --async-copy=4 --bt=1 --bs=10x14 --sl=5"; do
+  suite_job staged "$spec"
+done
+jobs+=("staged-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--stage-layout=plane --async-copy=3 --bt=2 --bs=8x16 --sl=8 --opt=none --exchange=scr")
 # --rows-per-thread: 2, 4 and 8 rows per thread with the SCR exchange (star
 # and general specializations, reuse degree 2) and partial sums, with and
 # without asynchronous copies, tiles no domain size divides.

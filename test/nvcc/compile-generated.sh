@@ -212,6 +212,8 @@ plan j2d9pt double shuffle-c1-maxreg --exchange=shuffle --cells=1 --bt=3 --max-r
 plan box3d1r float offsets32-pst --opt=assoc --bt=2 --bs=16x32 --rows-per-thread=2 --offset-bits=32 --store=predicated
 plan star2d1r double offsets32 --bt=4 --offset-bits=32
 plan j2d9pt double pst --bt=3 --store=predicated
+plan star3d1r float stage-plane-rows2 --bt=4 --bs=32x64 --rows-per-thread=2 --prefetch=0 --async-copy=3 --stage-layout=plane
+plan star2d1r double stage-plane-rd2 --bt=4 --rd=2 --async-copy=4 --stage-layout=plane
 
 # The accepted-input corpus and the lit inputs, default plan.
 for f in "$SRC"/test/Inputs/accepted/*.c "$SRC"/test/lit/emit/Inputs/*.c; do

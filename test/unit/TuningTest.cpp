@@ -186,6 +186,81 @@ TEST(PlanFlags, StreamSumsRoundTripsAndIsChecked) {
             std::string::npos);
 }
 
+// --stage-layout=plane: the stage's ring outlives level 1's reads (a copy
+// may overwrite a slot only a barrier after the column that read it last),
+// level 1 writes no exchange location, and the option round-trips.
+TEST(PlanFlags, StageLayoutRoundTripsAndIsChecked) {
+  Stencil Star = load("star3d1r");
+  PlanRequest R;
+  R.StagedExchange = true;
+  TemporalBlockingPlan Plan = Star.plan(R);
+  ASSERT_TRUE(Plan.StagedExchange);
+  ASSERT_EQ(Plan.Exchange, ExchangeScheme::SCR);
+  ASSERT_EQ(Plan.ExchangedOffsets, std::vector<int64_t>{0});
+  // Level 1 reads plane x in column x + Prefetch + Lag; the copy of plane
+  // x + ring is issued AsyncDepth columns before its own column.
+  EXPECT_GE(int64_t(Plan.AsyncRing),
+            int64_t(Plan.AsyncDepth) + 2 + Plan.Prefetch + Plan.Lag);
+  EXPECT_EQ(Plan.UnrollPeriod % Plan.AsyncRing, 0u);
+  EXPECT_EQ(Plan.scrWrittenLocations(Plan.TemporalDegree),
+            Plan.TemporalDegree - 1);
+  EXPECT_NE(planFlags(Plan).find(" --stage-layout=plane"), std::string::npos);
+  EXPECT_NE(Plan.summary().find(" stage=plane"), std::string::npos);
+  expectRoundTrip(Star, Plan);
+  // Shared memory: two sets of bT - 1 exchange planes, the ring's planes.
+  TemporalBlockingPlan Thread = Star.plan();
+  ASSERT_FALSE(Thread.StagedExchange);
+  uint64_t PlaneBytes = 4;
+  for (size_t I = 0; I < Plan.BlockSizes.size(); ++I)
+    PlaneBytes *= Plan.BlockSizes[I] + 2;
+  EXPECT_EQ(Plan.sharedBytes(),
+            (2 * (Plan.TemporalDegree - 1) + Plan.AsyncRing) * PlaneBytes);
+  EXPECT_EQ(Thread.sharedBytes(),
+            2 * Thread.TemporalDegree * PlaneBytes +
+                uint64_t(Thread.AsyncRing) * Thread.cellsPerBlock() * 4);
+  // Reuse degree 2 at bT=4: two rounds of two levels; round 0 writes only
+  // level 2's location, round 1 both of its levels'.
+  PlanRequest Reuse = R;
+  Reuse.TemporalDegree = 4;
+  Reuse.ReuseDegree = 2;
+  EXPECT_EQ(Star.plan(Reuse).scrWrittenLocations(4), 2u);
+  EXPECT_EQ(Star.plan(Reuse).scrWrittenLocations(3), 1u);
+  // The thread layout spelled out is the default.
+  PlanRequest Off;
+  Off.StagedExchange = false;
+  EXPECT_EQ(planFlags(Star.plan(Off)), planFlags(Thread));
+
+  // Errors: no copies, another exchange, partial sums, nothing exchanged,
+  // the shuffle exchange and the streaming kernel.
+  PlanRequest NoCopies = R;
+  NoCopies.AsyncCopy = 0;
+  EXPECT_NE(planError(Star, NoCopies).find("without --async-copy"),
+            std::string::npos);
+  PlanRequest Cached = R;
+  Cached.Exchange = ExchangeScheme::Cached;
+  EXPECT_NE(planError(Star, Cached).find("uses --exchange=cached"),
+            std::string::npos);
+  PlanRequest Sums = R;
+  Sums.Variant = OptimizationVariant::Assoc;
+  Sums.AsyncCopy = 4;
+  EXPECT_NE(planError(load("box3d1r"), Sums).find("(--opt=assoc)"),
+            std::string::npos);
+  PlanRequest Shuffle = R;
+  Shuffle.Exchange = ExchangeScheme::Shuffle;
+  EXPECT_NE(planError(load("star2d1r"), Shuffle).find("--stage-layout"),
+            std::string::npos);
+  PlanRequest Stream = R;
+  Stream.StreamSumRows = 1;
+  EXPECT_NE(planError(load("box3d1r"), Stream).find("--stage-layout"),
+            std::string::npos);
+  PlanRequest Bad;
+  bool Naive = false;
+  std::string Error;
+  EXPECT_FALSE(parsePlanFlags("--stage-layout=rows", Bad, Naive, Error));
+  ASSERT_TRUE(parsePlanFlags("--stage-layout=thread", Bad, Naive, Error));
+  EXPECT_EQ(Bad.StagedExchange, false);
+}
+
 TEST(ShufflePlan, DefaultsRoundTripAndModel) {
   Stencil Star = load("star2d1r");
   PlanRequest R;
@@ -596,7 +671,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   unsigned Models = 0, Naives = 0, StreamSums = 0, AsyncCopies = 0,
            InteriorLoops = 0, CachedSides = 0, BlockedBases = 0,
            Shuffles = 0, Rows = 0,
-           Orders = 0, OffsetsStores = 0;
+           Orders = 0, OffsetsStores = 0, StageLayouts = 0;
   bool SeenVariant = false;
   for (size_t I = 0; I < Cands.size(); ++I) {
     const TuningCandidate &C = Cands[I];
@@ -784,6 +859,31 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       EXPECT_EQ(planFlags(Same), B.Flags);
       EXPECT_FALSE(SeenVariant);
       ++OffsetsStores;
+    } else if (C.Role == CandidateRole::StageLayout) {
+      // The first bases, the rows candidates and the cached plan that
+      // stage SCR copies, with the other stage layout (the plane layout
+      // also one plane shallower), after the rows candidates and before
+      // the sum orders; nothing else differs.
+      ASSERT_LT(C.Base, I);
+      const TuningCandidate &B = Cands[C.Base];
+      EXPECT_EQ(B.Base, C.Base);
+      EXPECT_TRUE(C.Base < VariantBases || B.Role == CandidateRole::Cached ||
+                  B.Role == CandidateRole::RowsPerThread);
+      EXPECT_EQ(B.Plan.Exchange, ExchangeScheme::SCR);
+      EXPECT_NE(B.Plan.Variant, OptimizationVariant::Assoc);
+      EXPECT_GT(B.Plan.AsyncDepth, 0u);
+      EXPECT_NE(C.Plan.StagedExchange, B.Plan.StagedExchange);
+      EXPECT_TRUE(C.Plan.AsyncDepth == B.Plan.AsyncDepth ||
+                  (C.Plan.StagedExchange &&
+                   C.Plan.AsyncDepth + 1 == B.Plan.AsyncDepth));
+      TemporalBlockingPlan Same = C.Plan;
+      Same.StagedExchange = B.Plan.StagedExchange;
+      Same.AsyncDepth = B.Plan.AsyncDepth;
+      EXPECT_EQ(planFlags(Same), B.Flags);
+      EXPECT_EQ(Orders, 0u);
+      EXPECT_EQ(InteriorLoops, 0u);
+      EXPECT_FALSE(SeenVariant);
+      ++StageLayouts;
     } else {
       SeenVariant = true;
       ASSERT_LT(C.Base, I);
@@ -824,6 +924,12 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   EXPECT_EQ(Rows > 0, S.analysis().NumDims == 3);
   EXPECT_EQ(Orders > 0, S.analysis().SumOfProducts);
   EXPECT_EQ(OffsetsStores > 0, VariantBases > 0 || Rows > 0);
+  // 2D plans have no copies by default; 3D stars do (and the rows
+  // candidates of their SCR bases).
+  bool Star3 = S.analysis().NumDims == 3 &&
+               Cands[0].Plan.Exchange == ExchangeScheme::SCR &&
+               Cands[0].Plan.AsyncDepth > 0;
+  EXPECT_EQ(StageLayouts > 0, Star3);
   if (VariantBases == 0) {
     EXPECT_FALSE(SeenVariant);
   }
@@ -914,7 +1020,7 @@ TEST(TuningCandidates, KeepRoles) {
 }
 
 TEST(TuningCandidates, RoleNamesParseBack) {
-  for (int R = 0; R <= int(CandidateRole::OffsetsStore); ++R)
+  for (int R = 0; R <= int(CandidateRole::StageLayout); ++R)
     EXPECT_EQ(parseCandidateRole(candidateRoleName(CandidateRole(R))),
               CandidateRole(R));
   EXPECT_EQ(parseCandidateRole("bogus"), std::nullopt);

@@ -146,7 +146,7 @@ cl::list<std::string> TuneRoles(
              "(default, bt-neighbour, specialization, model, naive, "
              "stream-sums, cap, shared-slots, reuse, async-copy, "
              "interior-loop, shuffle, cached, rows, sum-order, "
-             "offsets-store; default: all)"),
+             "offsets-store, stage-layout; default: all)"),
     cl::value_desc("role,..."), cl::cat(TuneCategory));
 cl::opt<std::string> TuneEmulate(
     "tune-emulate",
@@ -248,7 +248,8 @@ cl::opt<unsigned> AsyncCopy(
     cl::desc("Planes whose loads are in flight as asynchronous copies "
              "(cp.async) into a shared-memory stage rather than in "
              "registers: 0..8 planes ahead of their use, 2D and 3D blocked "
-             "plans (default: 0, loads into registers)"),
+             "plans (default: 4 for 3D plans with --opt=star, else 0: loads "
+             "into registers)"),
     cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<unsigned> RowsPerThread(
     "rows-per-thread",
@@ -304,6 +305,19 @@ cl::opt<StoreForm> Store(
                           "every thread computes, one predicated store "
                           "writes the output cells (no branch to "
                           "reconverge)")),
+    cl::cat(PlanCategory));
+enum class StageLayoutForm { Thread, Plane };
+cl::opt<StageLayoutForm> StageLayout(
+    "stage-layout",
+    cl::desc("How the --async-copy stage holds a plane (--exchange=scr; "
+             "default: thread)"),
+    cl::values(clEnumValN(StageLayoutForm::Thread, "thread",
+                          "each thread's cells in its own slots; level 0 "
+                          "writes the exchange plane level 1 reads"),
+               clEnumValN(StageLayoutForm::Plane, "plane",
+                          "as a padded exchange plane: level 1 reads its "
+                          "in-plane neighbours from the stage and level 0 "
+                          "writes no exchange plane (a longer stage ring)")),
     cl::cat(PlanCategory));
 cl::opt<bool> FastMath(
     "fast-math",
@@ -385,7 +399,7 @@ bool anyPlanOption(const PlanRequest &R) {
          R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
          R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.StreamSumRows ||
          R.AsyncCopy || R.InteriorLoop || R.WarpCells || R.RowsPerThread ||
-         R.Order || R.OffsetBits || R.PredicatedStore;
+         R.Order || R.OffsetBits || R.PredicatedStore || R.StagedExchange;
 }
 
 /// The release of the nvcc on this machine ("13.0"), or "" without one:
@@ -848,6 +862,8 @@ int main(int Argc, const char **Argv) {
     Request.OffsetBits = OffsetBits;
   if (Store.getNumOccurrences())
     Request.PredicatedStore = Store == StoreForm::Predicated;
+  if (StageLayout.getNumOccurrences())
+    Request.StagedExchange = StageLayout == StageLayoutForm::Plane;
   if (Naive && StreamSums.getNumOccurrences())
     return fail("--naive and --stream-sums each replace the blocked plan; "
                 "give one of them");

@@ -88,6 +88,7 @@ struct PlanRequest {
   std::optional<SumOrder> Order;                 ///< --sum-order
   std::optional<unsigned> OffsetBits;            ///< --offset-bits (32, 64)
   std::optional<bool> PredicatedStore;           ///< --store=predicated
+  std::optional<bool> StagedExchange;            ///< --stage-layout=plane
 };
 
 /// The kernel's view of the dimensions. The streaming dimension is the
@@ -145,6 +146,12 @@ struct TemporalBlockingPlan {
   /// stage holds AsyncRing planes, a divisor of the unrolled period.
   unsigned AsyncDepth = 0;
   unsigned AsyncRing = 0;
+  /// --stage-layout=plane (SCR with --async-copy): the stage's slots are
+  /// padded exchange planes, each thread's copy landing at its cell, so
+  /// level 1 reads its in-plane neighbours from the stage and level 0
+  /// writes no exchange plane: one shared store per row and column fewer,
+  /// for a ring long enough that a slot outlives level 1's last read.
+  bool StagedExchange = false;
   /// --interior-loop: 1, the steady state runs periods whose planes all
   /// lie inside the domain, in blocks whose tiles do too, through a loop
   /// with no boundary select and no boundary load; the other periods
@@ -233,6 +240,9 @@ struct TemporalBlockingPlan {
   int64_t haloAfter(unsigned I) const;
   /// Exchange buffer sets per column round: ceil(bT / RD) for SCR.
   unsigned exchangeLocations() const;
+  /// SCR: the exchange locations (per set of exchanged offsets) a kernel
+  /// of degree \p Degree writes; a staged exchange's level 1 writes none.
+  unsigned scrWrittenLocations(unsigned Degree) const;
   /// Planes per level in the MCR ring buffer.
   unsigned mcrRingLength() const;
   /// Shared memory of one block, in bytes.

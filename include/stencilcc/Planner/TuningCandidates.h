@@ -32,7 +32,9 @@
 // The first bases, the rows candidates and the cached plan also with
 // 32-bit plane offsets, alone and with the predicated store
 // (`--offset-bits`, `--store`): choices of code shape whose effect on
-// ptxas's registers only a build and a timing show.
+// ptxas's registers only a build and a timing show. Those that stage SCR
+// copies also with the stage laid out as exchange planes
+// (`--stage-layout=plane`), at their copy depth and one plane shallower.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILCC_PLANNER_TUNINGCANDIDATES_H
@@ -50,11 +52,12 @@ namespace stencilcc {
 enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
                            StreamSums, RegisterCap, SharedSlots, ReuseDegree,
                            AsyncCopy, InteriorLoop, WarpShuffle, Cached,
-                           RowsPerThread, Order, OffsetsStore };
+                           RowsPerThread, Order, OffsetsStore,
+                           StageLayout };
 /// "default", "bt-neighbour", "specialization", "model", "naive",
 /// "stream-sums", "cap", "shared-slots", "reuse", "async-copy",
 /// "interior-loop", "shuffle", "cached", "rows", "sum-order",
-/// "offsets-store".
+/// "offsets-store", "stage-layout".
 const char *candidateRoleName(CandidateRole R);
 /// The role of name \p Name (candidateRoleName's inverse), if any.
 std::optional<CandidateRole> parseCandidateRole(const std::string &Name);
