@@ -647,12 +647,13 @@ void BlockedKernelWriter::writeColumn(std::ostream &OS, Phase Ph,
       for (unsigned L = First; L <= Last; ++L) {
         if (!started(Ph, L, Col))
           continue;
+        // A staged exchange's level 1 reads the stage itself, where the
+        // other threads' copies landed before this round's barrier.
         Any = true;
-        int64_t Q = Plan.planeAt(L, Col);
-        std::string Gd = guard(Ph, L, Col);
-        // A staged exchange's level 1 reads the stage itself.
         if (Plan.StagedExchange && L == 1)
           continue;
+        int64_t Q = Plan.planeAt(L, Col);
+        std::string Gd = guard(Ph, L, Col);
         std::string Pre = Gd.empty() ? "" : "if (" + Gd + ") ";
         for (Row = 0; Row < Rows; ++Row)
           for (int64_t O : Plan.ExchangedOffsets)
