@@ -279,15 +279,21 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
   // their copies for an SCR exchange, with the stage laid out as exchange
   // planes (--stage-layout=plane), at their depth and one plane shallower
   // (the longer ring it needs may double the unrolled period): on the H100
-  // star3d1r float ran 613 GCells/s with the thread layout at depth 4,
-  // 610 with planes at 4 and 619 at 3; star3d1r double 345 -> 352,
-  // gradient2d float 1006 -> 1020 (docs/plans.md).
+  // star3d1r float ran 613.1 GCells/s with the thread layout at depth 4,
+  // 589.5 with planes at 4 and 632.1 at 3; star3d1r double 343.6 -> 355.8
+  // at 3, star2d1r double 958.3 -> 980.3 at 4; star3d2r and gradient2d
+  // float within 1% (docs/plans.md).
+  // The first bases, the rows candidates and the cached plan take the
+  // variants of code shape (this and the offsets and store forms below).
+  auto TakesShapeVariants = [&](size_t I) {
+    return I < Bases || Out[I].Role == CandidateRole::Cached ||
+           Out[I].Role == CandidateRole::RowsPerThread;
+  };
   for (size_t I = 0, End = Out.size(); I < End; ++I) {
     const TemporalBlockingPlan Base = Out[I].Plan;
-    bool Takes = I < Bases || Out[I].Role == CandidateRole::Cached ||
-                 Out[I].Role == CandidateRole::RowsPerThread;
-    if (!Takes || Out[I].Naive || Out[I].Base != I || Base.StreamSumRows ||
-        !Base.AsyncDepth || Base.Exchange != ExchangeScheme::SCR ||
+    if (!TakesShapeVariants(I) || Out[I].Naive || Out[I].Base != I ||
+        Base.StreamSumRows || !Base.AsyncDepth ||
+        Base.Exchange != ExchangeScheme::SCR ||
         Base.Variant == OptimizationVariant::Assoc ||
         Base.ExchangedOffsets.empty())
       continue;
@@ -352,10 +358,8 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
   // box3d1r double 188 -> 139 with them; docs/plans.md).
   for (size_t I = 0, End = Out.size(); I < End; ++I) {
     const TemporalBlockingPlan Base = Out[I].Plan;
-    bool Takes = I < Bases || Out[I].Role == CandidateRole::Cached ||
-                 Out[I].Role == CandidateRole::RowsPerThread;
-    if (!Takes || Out[I].Naive || Out[I].Base != I || Base.StreamSumRows ||
-        Base.Exchange == ExchangeScheme::Shuffle)
+    if (!TakesShapeVariants(I) || Out[I].Naive || Out[I].Base != I ||
+        Base.StreamSumRows || Base.Exchange == ExchangeScheme::Shuffle)
       continue;
     for (auto [Narrow, Predicated] :
          {std::pair{true, false}, {true, true}, {false, false}}) {
