@@ -400,6 +400,9 @@ std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive) {
     for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D)
       S += emitWarpShuffleKernel(K, D) + "\n";
   } else {
+    std::string Carried = emitCarriedUpdateFunction(K);
+    if (!Carried.empty())
+      S += Carried + "\n";
     for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D)
       S += emitBlockedKernel(K, D) + "\n";
   }

@@ -11,7 +11,8 @@
 # (--ns), stream blocks (--sl), --opt=none, --prefetch, the default plan,
 # --naive; and --opt=assoc (partial sums) for a few stencils of each shape,
 # the streaming partial-sums kernel (--stream-sums) and asynchronous copies
-# (--async-copy, also with --stage-layout=plane), the warp-shuffle exchange
+# (--async-copy, also with --stage-layout=plane), differences carried along
+# the stream, the warp-shuffle exchange
 # (--exchange=shuffle), 32-bit plane offsets and the predicated store
 # besides the rotation.
 #
@@ -135,6 +136,20 @@ for spec in \
   suite_job staged "$spec"
 done
 jobs+=("staged-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--stage-layout=plane --async-copy=3 --bt=2 --bs=8x16 --sl=8 --opt=none --exchange=scr")
+# Differences carried along the stream (Emitter/CarriedDifferences.h):
+# gradient2d's negated differences (only squared) and an input's same-sign
+# one, 2D and 3D, with SCR (reuse degrees 1 and 2), the cached exchange,
+# asynchronous copies in either stage layout, queue slots in shared memory,
+# without the register prefetch, one interior loop and two, the predicated
+# store; tiles small enough that some lie inside, where the carries run.
+suite_job carried "gradient2d|float|--bt=3 --bs=22 --sl=16"
+suite_job carried-staged "gradient2d|double|--bt=4 --bs=28 --sl=0 --rd=2 --async-copy=3 --stage-layout=plane --interior-loop=2 --store=predicated"
+suite_job carried-cached "gradient2d|float|--bt=2 --bs=20 --sl=0 --exchange=cached --ns=2 --prefetch=0"
+suite_job carried-async "gradient2d|double|--bt=5 --bs=30 --sl=20 --async-copy=2 --offset-bits=32"
+jobs+=("carried-stream_differences_2d|test/Inputs/accepted/stream_differences_2d.c|--opt=star --bt=3 --bs=22 --sl=16 --interior-loop=2")
+jobs+=("carried-stream_differences_2d-cached|test/Inputs/accepted/stream_differences_2d.c|--opt=star --bt=2 --bs=18 --sl=9 --exchange=cached")
+jobs+=("carried-stream_differences_3d|test/Inputs/accepted/stream_differences_3d.c|--bt=2 --bs=10x14 --sl=0 --async-copy=2 --interior-loop=2")
+jobs+=("carried-stream_differences_3d-cached|test/Inputs/accepted/stream_differences_3d.c|--bt=3 --bs=14x16 --sl=0 --exchange=cached")
 # --rows-per-thread: 2, 4 and 8 rows per thread with the SCR exchange (star
 # and general specializations, reuse degree 2) and partial sums, with and
 # without asynchronous copies, tiles no domain size divides.

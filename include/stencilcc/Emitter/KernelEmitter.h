@@ -57,6 +57,14 @@ std::string emitUpdateFunction(const KernelContext &K);
 std::string updateFunctionName(const KernelContext &K,
                                std::optional<unsigned> Row = std::nullopt);
 
+/// For a blocked plan whose steady state carries differences along the
+/// stream (Emitter/CarriedDifferences.h): the update that takes them from
+/// the plane before and passes its own on; empty for any other plan.
+std::string emitCarriedUpdateFunction(const KernelContext &K);
+std::string carriedUpdateFunctionName(const KernelContext &K);
+/// Whether the blocked kernel of \p Degree carries differences.
+bool carriesDifferences(const KernelContext &K, unsigned Degree);
+
 /// The blocked kernel computing \p Degree time steps per launch.
 std::string emitBlockedKernel(const KernelContext &K, unsigned Degree);
 
