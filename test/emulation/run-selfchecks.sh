@@ -283,7 +283,12 @@ export -f one
 
 start=$SECONDS
 if [[ -n ${SELFCHECK_FILTER:-} ]]; then
+  # The pattern sees whole job lines: name|input|flags.
   mapfile -t jobs < <(printf '%s\n' "${jobs[@]}" | grep -E -- "$SELFCHECK_FILTER")
+  if [[ ${#jobs[@]} -eq 0 ]]; then
+    echo "run-selfchecks.sh: no job matches SELFCHECK_FILTER='$SELFCHECK_FILTER'" >&2
+    exit 1
+  fi
 fi
 printf '%s\n' "${jobs[@]}" |
   xargs -d '\n' -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} >"$WORK/results.txt"

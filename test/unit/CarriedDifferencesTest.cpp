@@ -58,6 +58,17 @@ PlanRequest scr(unsigned BT = 4) {
   return R;
 }
 
+/// \p C is one difference, reused as \p In (minuend and subtrahend stream
+/// offsets) and carried as \p Out.
+void expectOne(const std::vector<CarriedDifference> &C,
+               std::pair<int64_t, int64_t> In, std::pair<int64_t, int64_t> Out,
+               bool Negated) {
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(std::make_pair(C[0].InMinuend, C[0].InSubtrahend), In);
+  EXPECT_EQ(std::make_pair(C[0].OutMinuend, C[0].OutSubtrahend), Out);
+  EXPECT_EQ(C[0].Negated, Negated);
+}
+
 const char *const Gradient =
     "(A[t%2][i][j] - A[t%2][i-1][j]) * (A[t%2][i][j] - A[t%2][i-1][j])"
     " + (A[t%2][i][j] - A[t%2][i][j-1]) * (A[t%2][i][j] - A[t%2][i][j-1])"
@@ -67,13 +78,8 @@ TEST(CarriedDifferences, GradientSquaresReuseTheNegatedDifference) {
   FileResult File = analyzeFile(SourceDir + "/benchmarks/stencils/gradient2d.c",
                                 {"-DREAL=float"});
   std::vector<CarriedDifference> C = carried(File, scr());
-  ASSERT_EQ(C.size(), 1u);
   // c - A[q-1] at plane q is minus c - A[q+1] at plane q - 1.
-  EXPECT_EQ(C[0].InMinuend, 0);
-  EXPECT_EQ(C[0].InSubtrahend, -1);
-  EXPECT_EQ(C[0].OutMinuend, 0);
-  EXPECT_EQ(C[0].OutSubtrahend, 1);
-  EXPECT_TRUE(C[0].Negated);
+  expectOne(C, {0, -1}, {0, 1}, /*Negated=*/true);
   // The same in double.
   FileResult Double = analyzeFile(
       SourceDir + "/benchmarks/stencils/gradient2d.c", {"-DREAL=double"});
@@ -88,12 +94,7 @@ TEST(CarriedDifferences, SameSignDifferenceIsReusedAnywhere) {
                              " + 0.25f * (A[t%2][i][j] - A[t%2][i-1][j])"
                              " + A[t%2][i][j-1] + A[t%2][i][j+1]")),
       scr());
-  ASSERT_EQ(C.size(), 1u);
-  EXPECT_EQ(C[0].InMinuend, 0);
-  EXPECT_EQ(C[0].InSubtrahend, -1);
-  EXPECT_EQ(C[0].OutMinuend, 1);
-  EXPECT_EQ(C[0].OutSubtrahend, 0);
-  EXPECT_FALSE(C[0].Negated);
+  expectOne(C, {0, -1}, {1, 0}, /*Negated=*/false);
 }
 
 TEST(CarriedDifferences, NegatedDifferenceOnlyWhereSquared) {
