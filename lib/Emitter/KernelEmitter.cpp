@@ -366,10 +366,11 @@ public:
     Head = ((StartCol[D] + U - 1) / U) * U;
     for (size_t I = 0; I < Plan.ExchangedOffsets.size(); ++I)
       ExIndex[Plan.ExchangedOffsets[I]] = I;
-    Carried = findCarriedDifferences(*P.Rhs, Plan);
-    // The steady-state loops start at column Head with each level's carry
-    // set from the planes its level below made before Head; where the
-    // queue no longer holds one of them, nothing is carried.
+    // Only the interior loop carries. It starts at column Head with each
+    // level's carry set from the planes its level below made before Head;
+    // where the queue no longer holds one of them, nothing is carried.
+    if (hasInterior())
+      Carried = findCarriedDifferences(*P.Rhs, Plan);
     for (unsigned L = 1; L <= D && !Carried.empty(); ++L)
       for (const CarriedDifference &C : Carried)
         for (int64_t S : {C.OutMinuend, C.OutSubtrahend})
@@ -403,10 +404,16 @@ private:
   ReadSets Reads = readSets(K);
   std::vector<CarriedDifference> Carried;
 
+  /// Whether the kernel has the interior loop (--interior-loop); the
+  /// degree-1 kernel of a plan of more time steps, which runs only the
+  /// remainder steps, never has it.
+  bool hasInterior() const {
+    return Plan.InteriorLoop && (D > 1 || Plan.TemporalDegree == 1);
+  }
   /// Whether level \p L's queue holds plane \p X when column Head begins.
   bool heldBeforeHead(unsigned L, int64_t X) const {
     int64_t Last = Plan.planeAt(L, Head - 1);
-    return L > D || (X <= Last && X > Last - W && Head - 1 >= StartCol[L]);
+    return X <= Last && X > Last - W && Head - 1 >= StartCol[L];
   }
   /// The carry register of level \p L for carried difference \p I.
   std::string carryRegister(unsigned L, size_t I) const {
@@ -1231,10 +1238,8 @@ std::string BlockedKernelWriter::write() {
   // bounds, in a tile that does too, the period takes the interior path:
   // no cell there holds a boundary value, so it needs no select and no
   // boundary load. The plan says whether its kernels have the loop
-  // (--interior-loop); the degree-1 kernel of a plan of more time steps,
-  // which runs only the remainder steps, never has it.
-  bool HasInterior =
-      Plan.InteriorLoop && (D > 1 || Plan.TemporalDegree == 1);
+  // (--interior-loop).
+  bool HasInterior = hasInterior();
   if (HasInterior) {
     int64_t ReachBack = D > 1 ? Plan.Prefetch + int64_t(D - 1) * Lag : 0;
     int64_t ReachAhead = U - 1 + Plan.AsyncDepth;
