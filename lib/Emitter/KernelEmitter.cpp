@@ -308,15 +308,6 @@ std::string carriedUpdateFunctionName(const KernelContext &K) {
   return K.Prefix + "_update_carried";
 }
 
-std::string emitCarriedUpdateFunction(const KernelContext &K) {
-  std::vector<CarriedDifference> Carried =
-      findCarriedDifferences(*K.Program.Rhs, K.Plan);
-  bool Used = false;
-  for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D)
-    Used |= carriesDifferences(K, D);
-  return Used ? updateFunction(K, std::nullopt, &Carried) : std::string();
-}
-
 std::string emitUpdateFunction(const KernelContext &K) {
   // The blocked kernels' rows that read another row's own column take it
   // from that row's queue, not from shared memory: star3d1r with two
@@ -1395,8 +1386,15 @@ std::string BlockedKernelWriter::write() {
 
 } // namespace
 
-bool carriesDifferences(const KernelContext &K, unsigned Degree) {
-  return !BlockedKernelWriter(K, Degree).carried().empty();
+std::string emitCarriedUpdateFunction(const KernelContext &K) {
+  // Only where some kernel of the plan carries (nvcc warns of an unused
+  // function); every kernel that does carries the same differences.
+  for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D) {
+    BlockedKernelWriter W(K, D);
+    if (!W.carried().empty())
+      return updateFunction(K, std::nullopt, &W.carried());
+  }
+  return std::string();
 }
 
 std::string emitBlockedKernel(const KernelContext &K, unsigned Degree) {

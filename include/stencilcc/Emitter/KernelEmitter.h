@@ -62,8 +62,6 @@ std::string updateFunctionName(const KernelContext &K,
 /// the plane before and passes its own on; empty for any other plan.
 std::string emitCarriedUpdateFunction(const KernelContext &K);
 std::string carriedUpdateFunctionName(const KernelContext &K);
-/// Whether the blocked kernel of \p Degree carries differences.
-bool carriesDifferences(const KernelContext &K, unsigned Degree);
 
 /// The blocked kernel computing \p Degree time steps per launch.
 std::string emitBlockedKernel(const KernelContext &K, unsigned Degree);
