@@ -267,19 +267,11 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     if (Base.Geometry.TileDims.size() != 2 || !Coarsens || Out[I].Naive ||
         Base.StreamSumRows || Base.SharedSlots || Base.RowsPerThread != 1)
       continue;
-    // And in a tile three times as tall, with the register prefetch a
-    // plane shorter: 1.5 times the threads leave ptxas fewer registers,
-    // and a plane fewer of loads in flight is what fits them (box3d1r
-    // float, 48x32 from 16x32: 4 bytes spilled at 80 registers with
-    // --prefetch=1, 228 at 2; 376 GCells/s against the 32x32 tile's 361;
-    // docs/plans.md).
-    for (unsigned Taller : {1u, 2u, 3u}) {
+    for (unsigned Taller : {1u, 2u}) {
       PlanRequest C = RequestOf(Base);
       C.BlockSizes[0] *= Taller;
       C.RowsPerThread = 2;
       C.BlocksPerSM.reset();
-      if (Taller == 3)
-        C.Prefetch = Base.Prefetch ? unsigned(Base.Prefetch - 1) : 0u;
       Add(C, CandidateRole::RowsPerThread, unsigned(I));
     }
   }

@@ -670,7 +670,7 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   std::set<std::string> Flags;
   unsigned Models = 0, Naives = 0, StreamSums = 0, AsyncCopies = 0,
            InteriorLoops = 0, CachedSides = 0, BlockedBases = 0,
-           Shuffles = 0, Rows = 0, TallRows = 0,
+           Shuffles = 0, Rows = 0,
            Orders = 0, OffsetsStores = 0, StageLayouts = 0;
   bool SeenVariant = false;
   for (size_t I = 0; I < Cands.size(); ++I) {
@@ -761,10 +761,9 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
     } else if (C.Role == CandidateRole::RowsPerThread) {
       // Every 3D blocked base of SCR or partial sums (and the cached
       // plan) with two rows per thread, in its tile or one twice as tall,
-      // or three times as tall with the prefetch a plane shorter, after
-      // the asynchronous copies and before the interior loops; nothing
-      // else differs but the blocks per SM, which the rule chooses. A
-      // base of its own (timed even if it spills).
+      // after the asynchronous copies and before the interior loops;
+      // nothing else differs but the blocks per SM, which the rule
+      // chooses. A base of its own (timed even if it spills).
       EXPECT_EQ(C.Base, I);
       size_t From = 0;
       while (From < I && !(isBaseRole(Cands[From].Role) &&
@@ -779,8 +778,6 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
                            (Cands[From].Plan.BlockSizes[0] ==
                                 C.Plan.BlockSizes[0] ||
                             2 * Cands[From].Plan.BlockSizes[0] ==
-                                C.Plan.BlockSizes[0] ||
-                            3 * Cands[From].Plan.BlockSizes[0] ==
                                 C.Plan.BlockSizes[0])))
         ++From;
       ASSERT_LT(From, I);
@@ -790,14 +787,8 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       EXPECT_EQ(C.Plan.RowsPerThread, 2u);
       EXPECT_TRUE(B.Plan.Exchange == ExchangeScheme::SCR ||
                   B.Plan.Variant == OptimizationVariant::Assoc);
-      if (C.Plan.BlockSizes[0] == 3 * B.Plan.BlockSizes[0]) {
-        EXPECT_EQ(C.Plan.Prefetch, std::max<int64_t>(B.Plan.Prefetch - 1, 0));
-        ++TallRows;
-      } else {
-        EXPECT_TRUE(C.Plan.BlockSizes[0] == B.Plan.BlockSizes[0] ||
-                    C.Plan.BlockSizes[0] == 2 * B.Plan.BlockSizes[0]);
-        EXPECT_EQ(C.Plan.Prefetch, B.Plan.Prefetch);
-      }
+      EXPECT_TRUE(C.Plan.BlockSizes[0] == B.Plan.BlockSizes[0] ||
+                  C.Plan.BlockSizes[0] == 2 * B.Plan.BlockSizes[0]);
       EXPECT_EQ(C.Plan.BlockSizes[1], B.Plan.BlockSizes[1]);
       EXPECT_EQ(C.Plan.AsyncDepth, B.Plan.AsyncDepth);
       EXPECT_EQ(C.Plan.TemporalDegree, B.Plan.TemporalDegree);
@@ -931,7 +922,6 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
                             : 0u);
   EXPECT_EQ(Shuffles, S.analysis().NumDims == 2 ? 3u : 0u);
   EXPECT_EQ(Rows > 0, S.analysis().NumDims == 3);
-  EXPECT_LE(TallRows, Rows);
   EXPECT_EQ(Orders > 0, S.analysis().SumOfProducts);
   EXPECT_EQ(OffsetsStores > 0, VariantBases > 0 || Rows > 0);
   // 2D plans have no copies by default; 3D stars do (and the rows
@@ -955,27 +945,6 @@ TEST(TuningCandidates, Invariants) {
   }
   Stencil D = load("box3d1r", "double");
   checkCandidates(D, 4, 4);
-}
-
-// A 3D base of partial sums with one row per thread also gets two rows in
-// a tile three times as tall with the prefetch a plane shorter: box3d1r
-// float's 16x32 bases give the 48x32 tile of 768 threads at --prefetch=1,
-// the plan that fits their 80 registers (docs/plans.md).
-TEST(TuningCandidates, TallRowsShortenThePrefetch) {
-  Stencil S = load("box3d1r");
-  std::vector<TuningCandidate> Cands = candidates(S, 4, 4);
-  unsigned Tall = 0;
-  for (const TuningCandidate &C : Cands) {
-    if (C.Role != CandidateRole::RowsPerThread ||
-        C.Plan.BlockSizes != std::vector<unsigned>{48, 32})
-      continue;
-    ++Tall;
-    EXPECT_EQ(C.Plan.RowsPerThread, 2u);
-    EXPECT_EQ(C.Plan.threadsPerBlock(), 768u);
-    EXPECT_EQ(C.Plan.Prefetch, 1);
-    EXPECT_NE(C.Flags.find("--prefetch=1"), std::string::npos);
-  }
-  EXPECT_GT(Tall, 0u);
 }
 
 // The plan cache's plan is timed beside the candidates: a base of its own,
