@@ -52,6 +52,9 @@ namespace stencilcc {
 //  - 65536 registers, 2048 threads, 32 blocks, 228 KB of shared memory per
 //    SM, of which the runtime reserves 1 KB per resident block: CUDA C++
 //    Programming Guide, compute capability 9.0.
+//  - 16 warps per SM to hide latency (four per scheduler): fitted to the
+//    bT sweeps of perf run x on the H100 (docs/performance-model.md); the
+//    H200 has the same SMs.
 static const std::vector<GpuParameters> &table() {
   static const std::vector<GpuParameters> T = [] {
     GpuParameters H100;
@@ -70,6 +73,7 @@ static const std::vector<GpuParameters> &table() {
     H100.MaxBlocksPerSM = 32;
     H100.SharedPerSM = 228 * 1024;
     H100.SharedReservedPerBlock = 1024;
+    H100.WarpsToHideLatency = 16;
     GpuParameters H200 = H100;
     H200.Key = "h200";
     H200.Name = "NVIDIA H200 SXM 141GB HBM3e";
@@ -551,6 +555,13 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
     double Waves = std::ceil(double(R.Blocks) / Slots);
     R.SMEfficiency = double(R.Blocks) / (Waves * Slots);
   }
+  // Below WarpsToHideLatency resident warps an SM idles while its warps
+  // wait on loads and barriers, in proportion: on the H100 box2d1r float
+  // ran 976 GCells/s at bT=6 with 16 warps per SM and 780 at bT=8 with 8,
+  // where the bounds above predict 26% more for bT=8.
+  double Warps = double(Resident) * Threads / 32;
+  R.LatencyHiding =
+      G.WarpsToHideLatency ? std::min(1.0, Warps / G.WarpsToHideLatency) : 1;
 
   // Per useful cell update.
   R.GlobalBytes = GlobalBytes / Useful;
@@ -572,7 +583,7 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
     R.Bound = Bottleneck::Compute;
   }
   if (R.SMEfficiency > 0) {
-    R.GCellsPerSecond = R.SMEfficiency / T / 1e9;
+    R.GCellsPerSecond = R.SMEfficiency * R.LatencyHiding / T / 1e9;
     R.GFlopsPerSecond = R.GCellsPerSecond * A.Flops.total();
   }
   return R;

@@ -329,8 +329,15 @@ unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
   // Besides the queues, SCR and MCR updates hold the values they load
   // from shared memory: about one register per read.
   unsigned Needed = queueRegisters(Plan, A);
-  if (!Plan.neighboursInRegisters())
+  if (!Plan.neighboursInRegisters()) {
     Needed += unsigned(A.Offsets.size() * elementTypeSize(Plan.Element) / 4);
+    // At radius 4 ptxas keeps 1.4x that count or more (sm_90, star2d4r:
+    // float bT=3 80 registers and 68 bytes spilled for 53 counted, double
+    // bT=2 128 and 28 bytes for 88, double bT=4 181 for 124; at radius 3
+    // bT=5 fits 80 for 55; docs/results/default-plan-h100-2026-11-23).
+    if (A.MaxRadius >= 4 && Plan.Variant != OptimizationVariant::Assoc)
+      Needed = Needed * 7 / 5;
+  }
   // Assoc adds the values of a plane, its own column and neighbours, to
   // several sums at once, every level right after the barrier: ptxas
   // keeps them all, and more of them the wider the plane's reach (ptxas on

@@ -1,6 +1,7 @@
 //===- lib/Planner/TuningCandidates.cpp - What the GPU search times -------===//
 #include "stencilcc/Planner/TuningCandidates.h"
 
+#include "stencilcc/Planner/DefaultPlan.h"
 #include "stencilcc/Planner/PlanFlags.h"
 
 #include <set>
@@ -117,9 +118,11 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     return R;
   };
 
+  // The plan stencilcc compiles without options (DefaultPlan.h).
   std::string Error;
-  std::optional<TemporalBlockingPlan> Default =
-      makePlan(P, A, PlanRequest(), Error, Limits);
+  std::optional<TemporalBlockingPlan> Default;
+  if (std::optional<DefaultPlanChoice> D = modelDefaultPlan(P, A, In, G, Error))
+    Default = std::move(D->Plan);
   if (Default) {
     Add(RequestOf(*Default), CandidateRole::Default, 0);
     for (int D : {-1, 1}) {

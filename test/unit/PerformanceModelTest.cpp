@@ -8,10 +8,12 @@
 //===----------------------------------------------------------------------===//
 #include "TestUtil.h"
 
+#include "stencilcc/Planner/DefaultPlan.h"
 #include "stencilcc/Planner/PerformanceModel.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace stencilcc;
@@ -350,6 +352,146 @@ TEST(PerformanceModel, TailEffect) {
   double Waves = std::ceil(P.Blocks / Slots);
   EXPECT_NEAR(P.SMEfficiency, P.Blocks / (Waves * Slots), 1e-12);
   EXPECT_LE(P.SMEfficiency, 1.0);
+}
+
+TEST(PerformanceModel, LatencyHiding) {
+  // Fewer than 16 resident warps per SM scale the bound down in proportion:
+  // box2d1r float's cached plan at bT=8 keeps one block of 256 threads (8
+  // warps), at bT=6 two (16).
+  Stencil S = load("box2d1r");
+  Prediction Eight =
+      predictPlan(S.input(), S.plan(request(8, {256}, ExchangeScheme::Cached)),
+                  S.h100());
+  ASSERT_EQ(Eight.ResidentBlocksPerSM, 1u);
+  EXPECT_DOUBLE_EQ(Eight.LatencyHiding, 0.5);
+  double T = std::max({Eight.TimeCompute, Eight.TimeShared, Eight.TimeGlobal});
+  EXPECT_NEAR(Eight.GCellsPerSecond,
+              Eight.SMEfficiency * Eight.LatencyHiding / T / 1e9,
+              1e-9 * Eight.GCellsPerSecond);
+  Prediction Six =
+      predictPlan(S.input(), S.plan(request(6, {256}, ExchangeScheme::Cached)),
+                  S.h100());
+  ASSERT_GE(Six.ResidentBlocksPerSM * 256 / 32, 16u);
+  EXPECT_DOUBLE_EQ(Six.LatencyHiding, 1.0);
+  // Measured on the H100: 976 GCells/s at bT=6, 780 at bT=8; the model
+  // now ranks them the same way.
+  EXPECT_GT(Six.GCellsPerSecond, Eight.GCellsPerSecond);
+}
+
+// Without plan options stencilcc compiles the model's best of the rules'
+// plans at each bT: check the choice against every degree's prediction.
+void expectModelDefault(const Stencil &S) {
+  std::string Error;
+  std::optional<DefaultPlanChoice> D = modelDefaultPlan(
+      S.program(), S.analysis(), S.input(), S.h100(), Error);
+  ASSERT_TRUE(D) << Error;
+  ASSERT_TRUE(D->Request.TemporalDegree);
+  // The request is --bt alone and rebuilds the plan.
+  PlanRequest OnlyBT;
+  OnlyBT.TemporalDegree = D->Request.TemporalDegree;
+  EXPECT_EQ(planFlags(S.plan(OnlyBT)), planFlags(D->Plan));
+  EXPECT_TRUE(D->Predicted.Feasible);
+  unsigned RulesDegree = S.plan(PlanRequest()).TemporalDegree;
+  unsigned Chosen = *D->Request.TemporalDegree;
+  unsigned Feasible = 0;
+  double BestPrediction = 0;
+  unsigned BestDegree = 0;
+  for (unsigned BT = 1; BT <= (S.analysis().NumDims == 3 ? 8u : 16u); ++BT) {
+    PlanRequest R;
+    R.TemporalDegree = BT;
+    std::optional<TemporalBlockingPlan> P =
+        makePlan(S.program(), S.analysis(), R, Error, S.h100().limits());
+    if (!P)
+      continue;
+    Prediction Pr = predictPlan(S.input(), *P, S.h100());
+    if (!Pr.Feasible)
+      continue;
+    ++Feasible;
+    if (Pr.GCellsPerSecond > BestPrediction) {
+      BestPrediction = Pr.GCellsPerSecond;
+      BestDegree = BT;
+    }
+  }
+  EXPECT_EQ(D->Compared, Feasible);
+  // The degree predicted fastest (the lowest of equal ones), or the rules'
+  // degree where its prediction is within 1% of that.
+  if (Chosen == BestDegree)
+    EXPECT_TRUE(Chosen == RulesDegree ||
+                D->Predicted.GCellsPerSecond == BestPrediction);
+  else {
+    EXPECT_EQ(Chosen, RulesDegree);
+    EXPECT_GE(D->Predicted.GCellsPerSecond, 0.99 * BestPrediction);
+  }
+}
+
+TEST(DefaultPlan, ModelsBestDegree) {
+  for (const char *Name : {"star2d1r", "box2d1r", "gradient2d", "star3d1r",
+                           "box3d1r", "star2d4r"})
+    for (const char *Real : {"float", "double"}) {
+      SCOPED_TRACE(std::string(Name) + " " + Real);
+      expectModelDefault(load(Name, Real));
+    }
+}
+
+TEST(DefaultPlan, NearTiesTakeTheRulesDegree) {
+  // star2d4r float: bT=3 and bT=4 predicted within 0.3% of each other; the
+  // rules' bT=4 ran 404 GCells/s on the H100, bT=3 325.
+  Stencil S = load("star2d4r");
+  std::string Error;
+  std::optional<DefaultPlanChoice> D = modelDefaultPlan(
+      S.program(), S.analysis(), S.input(), S.h100(), Error);
+  ASSERT_TRUE(D) << Error;
+  EXPECT_EQ(*D->Request.TemporalDegree, 4u);
+  EXPECT_EQ(S.plan(PlanRequest()).TemporalDegree, 4u);
+  Prediction Three = predictPlan(S.input(), S.plan(request(3)), S.h100());
+  EXPECT_GT(Three.GCellsPerSecond, D->Predicted.GCellsPerSecond);
+  EXPECT_LT(Three.GCellsPerSecond, D->Predicted.GCellsPerSecond / 0.99);
+}
+
+TEST(PerformanceModel, RadiusFourScrRegisters) {
+  // ptxas spilled star2d4r float's bT=3 SCR plan at three blocks per SM
+  // (80 registers, 68 bytes): the estimate counts 1.4x the queues and
+  // reads at radius 4, so the rules take two blocks per SM and the model
+  // calls three a spill.
+  Stencil S = load("star2d4r");
+  PlanRequest R = request(3);
+  EXPECT_EQ(S.plan(R).BlocksPerSM, 2u);
+  R.BlocksPerSM = 3;
+  EXPECT_FALSE(predictPlan(S.input(), S.plan(R), S.h100()).Feasible);
+  // Radius 3 keeps the count: star2d3r float's bT=5 fits 80 registers.
+  Stencil Three = load("star2d3r");
+  PlanRequest F = request(5);
+  F.BlocksPerSM = 3;
+  EXPECT_TRUE(predictPlan(Three.input(), Three.plan(F), Three.h100()).Feasible);
+}
+
+TEST(DefaultPlan, ChosenForTheGrid) {
+  // The degree follows the domain the model assumes (--grid): on 256^2
+  // the 16384^2 choice leaves SMs idle in the last wave of blocks.
+  Stencil S = load("star2d1r");
+  ModelInput SmallGrid = modelInput(S.program(), S.analysis(), {256, 256});
+  std::string Error;
+  std::optional<DefaultPlanChoice> Big = modelDefaultPlan(
+      S.program(), S.analysis(), S.input(), S.h100(), Error);
+  std::optional<DefaultPlanChoice> Small = modelDefaultPlan(
+      S.program(), S.analysis(), SmallGrid, S.h100(), Error);
+  ASSERT_TRUE(Big && Small);
+  EXPECT_NE(*Small->Request.TemporalDegree, *Big->Request.TemporalDegree);
+  EXPECT_GT(Small->Predicted.GCellsPerSecond,
+            predictPlan(SmallGrid, Big->Plan, S.h100()).GCellsPerSecond);
+}
+
+TEST(DefaultPlan, RulesWhereEveryDegreeSpills) {
+  // box3d4r double: every degree's plan is predicted to spill, so the
+  // default is the rules' own plan (no --bt in the request).
+  Stencil S = load("box3d4r", "double");
+  std::string Error;
+  std::optional<DefaultPlanChoice> D = modelDefaultPlan(
+      S.program(), S.analysis(), S.input(), S.h100(), Error);
+  ASSERT_TRUE(D) << Error;
+  EXPECT_EQ(D->Compared, 0u);
+  EXPECT_FALSE(D->Request.TemporalDegree);
+  EXPECT_EQ(planFlags(D->Plan), planFlags(S.plan(PlanRequest())));
 }
 
 } // namespace

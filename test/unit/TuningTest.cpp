@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "TestUtil.h"
 
+#include "stencilcc/Planner/DefaultPlan.h"
 #include "stencilcc/Planner/PerformanceModel.h"
 #include "stencilcc/Planner/PlanCache.h"
 #include "stencilcc/Planner/PlanFlags.h"
@@ -665,7 +666,15 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
   ASSERT_FALSE(Cands.empty());
   EXPECT_EQ(Cands[0].Role, CandidateRole::Default);
   EXPECT_EQ(Cands[0].Base, 0u);
-  EXPECT_EQ(Cands[0].Flags, planFlags(S.plan()));
+  // The default is the plan stencilcc compiles without options.
+  std::string Error;
+  std::optional<DefaultPlanChoice> Default = modelDefaultPlan(
+      S.program(), S.analysis(),
+      modelInput(S.program(), S.analysis(),
+                 benchmarkExtents(S.analysis().NumDims)),
+      h100(), Error);
+  ASSERT_TRUE(Default) << Error;
+  EXPECT_EQ(Cands[0].Flags, planFlags(Default->Plan));
 
   std::set<std::string> Flags;
   unsigned Models = 0, Naives = 0, StreamSums = 0, AsyncCopies = 0,

@@ -11,6 +11,7 @@
 #include "stencilcc/Emitter/FastMath.h"
 #include "stencilcc/Emitter/SelfCheckEmitter.h"
 #include "stencilcc/Frontend/FrontendAction.h"
+#include "stencilcc/Planner/DefaultPlan.h"
 #include "stencilcc/Planner/PerformanceModel.h"
 #include "stencilcc/Planner/PlanCache.h"
 #include "stencilcc/Planner/PlanFlags.h"
@@ -66,9 +67,10 @@ cl::opt<bool> PlanOnly(
     cl::desc("Print, per region, the candidate plans ranked by the "
              "performance model (predicted GCells/s, GFLOP/s, bottleneck, "
              "occupancy) and where the default plan ranks; writes no CUDA. "
-             "The default plan is chosen by the rules of docs/plans.md, "
-             "which measured faster than the model's first plan (see "
-             "docs/performance-model.md), or comes from --plan-cache"),
+             "Without plan options the default plan is the model's best of "
+             "the rules' plans at each bT (the rules of docs/plans.md choose "
+             "tile, exchange and blocks per SM for a bT; see "
+             "docs/performance-model.md), unless --plan-cache has one"),
     cl::cat(Category));
 cl::opt<unsigned> Top("top",
                       cl::desc("Candidate plans --plan-only prints per "
@@ -83,7 +85,8 @@ cl::opt<std::string> Grid(
     "grid",
     cl::desc("Domain the performance model assumes, cells per spatial "
              "dimension, outermost first: N, NxM or NxMxK (default: the "
-             "benchmark sizes, 16384x16384 in 2D, 512x512x512 in 3D)"),
+             "benchmark sizes, 16384x16384 in 2D, 512x512x512 in 3D); the "
+             "default plan's bT is chosen for it"),
     cl::value_desc("size"), cl::cat(Category));
 cl::OptionCategory TuneCategory(
     "Tuning options (the empirical plan search; see docs/tuning.md)");
@@ -159,13 +162,16 @@ cl::OptionCategory PlanCategory(
     "Plan options (apply to every region; see docs/plans.md)");
 cl::opt<unsigned> TemporalDegree("bt", cl::desc("Temporal blocking degree: "
                                                 "time steps per kernel, "
-                                                "1..32 (default: 1D/2D 8 "
-                                                "at radius 1, else 4, "
-                                                "lowered to fit the cached "
-                                                "exchange; 3D 4 for float "
-                                                "radius-1 stars, else 3 at "
-                                                "radius 1, 2 at radius 2, "
-                                                "else 1)"),
+                                                "1..32 (default without "
+                                                "plan options: the "
+                                                "performance model's "
+                                                "choice for --grid; with "
+                                                "others, 1D/2D 8 at radius "
+                                                "1, else 4, lowered to fit "
+                                                "the cached exchange; 3D 4 "
+                                                "for float radius-1 stars, "
+                                                "else 3 at radius 1, 2 at "
+                                                "radius 2, else 1)"),
                                  cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<std::string> BlockSizes(
     "bs", cl::desc("The tile: cells per block along the tiled "
@@ -448,6 +454,8 @@ struct PlanSearchResult {
   bool Requested = false;
   /// The plan options came from --plan-cache.
   bool FromCache = false;
+  /// No plan options: the model chose among the rules' plans of each bT.
+  bool FromModel = false;
   /// The selected kernel is the naive one (`--naive`, given or cached).
   bool SelectedNaive = false;
   /// The model describes blocked plans only, not the naive or the
@@ -459,8 +467,10 @@ struct PlanSearchResult {
   const char *chosenBy() const {
     return FromCache   ? "the plan cache"
            : Requested ? "the plan options given"
-                       : "default rules (docs/plans.md); the model ranks, it "
-                         "does not choose";
+           : FromModel ? "the model: its best of the rules' plans at each bT "
+                         "(docs/performance-model.md)"
+                       : "the rules (docs/plans.md): the model predicts every "
+                         "bT's plan to spill";
   }
 };
 
@@ -558,8 +568,8 @@ void printPlanSearch(raw_ostream &OS, const StencilProgram &P,
     if (!S.SelectedPrediction.Feasible)
       OS << "; " << S.SelectedPrediction.Why;
   }
-  OS << "\n  (stencilcc compiles the " << Which
-     << " plan; the model ranks, the rules or the plan cache choose)\n";
+  OS << "\n  (stencilcc compiles the " << Which << " plan, chosen by "
+     << S.chosenBy() << ")\n";
 }
 
 json::Object predictionToJSON(const TemporalBlockingPlan &Plan,
@@ -590,7 +600,8 @@ json::Object predictionToJSON(const TemporalBlockingPlan &Plan,
       {"shared_bytes_per_block", int64_t(Pr.SharedBytesPerBlock)},
       {"resident_blocks_per_sm", int64_t(Pr.ResidentBlocksPerSM)},
       {"occupancy", Pr.Occupancy},
-      {"sm_efficiency", Pr.SMEfficiency}};
+      {"sm_efficiency", Pr.SMEfficiency},
+      {"latency_hiding", Pr.LatencyHiding}};
 }
 
 json::Object planSearchToJSON(const StencilProgram &P,
@@ -1082,19 +1093,32 @@ int main(int Argc, const char **Argv) {
             Diags.warning(P.ScopLoc, Note + "; compiling the default plan");
           }
         }
-        if (PlanOnly) {
-          std::vector<int64_t> Extents = GridExtents.empty()
-                                             ? benchmarkExtents(A->NumDims)
-                                             : GridExtents;
-          if (Extents.size() != A->NumDims) {
-            Diags.error(P.ScopLoc,
-                        "--grid gives " + std::to_string(Extents.size()) +
-                            " sizes for a " + std::to_string(A->NumDims) +
-                            "D stencil");
-            return;
+        std::vector<int64_t> Extents = GridExtents.empty()
+                                           ? benchmarkExtents(A->NumDims)
+                                           : GridExtents;
+        if (Extents.size() != A->NumDims) {
+          Diags.error(P.ScopLoc,
+                      "--grid gives " + std::to_string(Extents.size()) +
+                          " sizes for a " + std::to_string(A->NumDims) +
+                          "D stencil");
+          return;
+        }
+        // No plan option and no cached plan: the model's best plan of the
+        // rules' plans at each bT (DefaultPlan.h).
+        bool FromModel = false;
+        if (!FromCache && !RegionNaive && !anyPlanOption(RegionRequest)) {
+          std::string Error;
+          if (std::optional<DefaultPlanChoice> D = modelDefaultPlan(
+                  P, *A, modelInput(P, *A, Extents), *GpuParams, Error)) {
+            RegionRequest = D->Request;
+            FromModel = true;
           }
+        }
+        if (PlanOnly) {
           PlanSearchResult S =
               searchPlans(P, *A, RegionRequest, FromCache, Extents, *GpuParams);
+          S.FromModel = FromModel;
+          S.Requested &= !FromModel;
           S.SelectedNaive = RegionNaive;
           S.Requested |= bool(Naive); // --naive is a plan option too
           if (Format == OutputFormat::JSON)

@@ -19,9 +19,10 @@
 //  - occupancy from threads, estimated registers and shared memory per
 //    block, and the tail effect of the last wave of blocks over the SMs.
 //
-// time = max(time_compute, time_shared, time_global) / eff_SM, as paper 001.
-// The model has no term for latency; docs/performance-model.md compares its
-// ranking with measured figures.
+// time = max(time_compute, time_shared, time_global) / (eff_SM * eff_lat):
+// paper 001's, with eff_lat = min(1, resident warps / 16), the share of
+// the bound an SM keeps with too few warps to hide latency (fitted on the
+// H100; docs/performance-model.md compares the ranking with measurements).
 //
 // One entry point per question: gpuParameters() for the device table,
 // predictPlan() for one plan, rankPlans() for the candidate search.
@@ -60,6 +61,8 @@ struct GpuParameters {
   unsigned MaxBlocksPerSM = 0;
   uint64_t SharedPerSM = 0;          ///< bytes usable by blocks
   uint64_t SharedReservedPerBlock = 0; ///< taken by the runtime per block
+  /// Resident warps per SM below which latency is not hidden (fitted).
+  unsigned WarpsToHideLatency = 0;
 
   DeviceLimits limits() const;
   double fp32Gflops() const { return 2.0 * Fp32LanesPerSM * SMs * ClockGHz; }
@@ -141,6 +144,9 @@ struct Prediction {
   unsigned ResidentBlocksPerSM = 0;
   double Occupancy = 0;   ///< resident threads / MaxThreadsPerSM
   double SMEfficiency = 0; ///< blocks / (waves * SMs * resident)
+  /// min(1, resident warps / WarpsToHideLatency): the share of the bound
+  /// an SM reaches with too few warps to cover load and barrier latency.
+  double LatencyHiding = 1;
 
   // Seconds per useful cell update under each bound.
   double TimeCompute = 0, TimeShared = 0, TimeGlobal = 0;

@@ -1,10 +1,11 @@
 //===- Planner/TuningCandidates.h - What the GPU search times ---*- C++ -*-===//
 //
 // The candidates of the empirical search (--tune): the model ranks plans
-// but is optimistic by 1.1-4.6x on blocked plans and has no latency term
-// (docs/performance-model.md), so the GPU decides among a few of them.
+// but is optimistic by 1.1-4.6x on blocked plans and does not see ptxas's
+// registers (docs/performance-model.md), so the GPU decides among a few.
 //
-// Bases: the default plan, the default at bT-1 and bT+1, the default with
+// Bases: the default plan (the model's choice of bT among the rules'
+// plans, DefaultPlan.h), the default at bT-1 and bT+1, the default with
 // each other specialization (assoc, none, star: the rules pick one by
 // register estimates that ptxas may not bear out), the model's best plans
 // that differ in bT, block size, exchange or specialization (the model
