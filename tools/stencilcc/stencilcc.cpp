@@ -1111,7 +1111,8 @@ int main(int Argc, const char **Argv) {
           if (std::optional<DefaultPlanChoice> D = modelDefaultPlan(
                   P, *A, modelInput(P, *A, Extents), *GpuParams, Error)) {
             RegionRequest = D->Request;
-            FromModel = true;
+            // No degree was feasible: the rules' own plan.
+            FromModel = D->Compared > 0;
           }
         }
         if (PlanOnly) {
