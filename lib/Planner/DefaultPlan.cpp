@@ -8,9 +8,9 @@ modelDefaultPlan(const StencilProgram &P, const StencilAnalysis &A,
                  const ModelInput &In, const GpuParameters &G,
                  std::string &Error) {
   DeviceLimits Limits = G.limits();
-  std::string Ignored;
   std::optional<TemporalBlockingPlan> Rules =
-      makePlan(P, A, PlanRequest(), Ignored, Limits);
+      makePlan(P, A, PlanRequest(), Error, Limits);
+  std::string Ignored;
   std::optional<DefaultPlanChoice> Best, AtRulesDegree;
   unsigned Compared = 0;
   unsigned MaxDegree = A.NumDims == 3 ? 8 : 16;
@@ -42,12 +42,11 @@ modelDefaultPlan(const StencilProgram &P, const StencilAnalysis &A,
   if (!Best) {
     // Every degree spills or does not fit by the model's estimate: the
     // rules' plan, which lowers its degree until the queues fit.
-    std::optional<TemporalBlockingPlan> Plan =
-        makePlan(P, A, PlanRequest(), Error, Limits);
-    if (!Plan)
+    if (!Rules)
       return std::nullopt;
-    Prediction Pr = Plan->StreamSumRows ? Prediction() : predictPlan(In, *Plan, G);
-    Best = DefaultPlanChoice{PlanRequest(), std::move(*Plan), Pr, 0};
+    Prediction Pr =
+        Rules->StreamSumRows ? Prediction() : predictPlan(In, *Rules, G);
+    Best = DefaultPlanChoice{PlanRequest(), std::move(*Rules), Pr, 0};
   }
   Best->Compared = Compared;
   return Best;
