@@ -3,6 +3,20 @@
 
 namespace stencilcc {
 
+std::vector<std::vector<unsigned>> defaultPlanTiles(unsigned NumDims) {
+  if (NumDims == 3)
+    return {{16, 32}, {32, 32}, {16, 64}, {16, 16}};
+  return {{128}, {256}, {512}};
+}
+
+/// A 3D tile of 16x16 is taken only where no wider one is feasible: at
+/// the same warps per SM it ran 0.73x (box3d1r double) and 0.95x (j3d27pt
+/// double) the 16x32 plan on the H100, where the model predicts 1.15x
+/// (docs/results/model-tiles-h100-2026-11-24, run d).
+static bool lastResortTile(const std::vector<unsigned> &Tile) {
+  return Tile.size() == 2 && Tile[0] * Tile[1] <= 256;
+}
+
 std::optional<DefaultPlanChoice>
 modelDefaultPlan(const StencilProgram &P, const StencilAnalysis &A,
                  const ModelInput &In, const GpuParameters &G,
@@ -11,36 +25,45 @@ modelDefaultPlan(const StencilProgram &P, const StencilAnalysis &A,
   std::optional<TemporalBlockingPlan> Rules =
       makePlan(P, A, PlanRequest(), Error, Limits);
   std::string Ignored;
-  std::optional<DefaultPlanChoice> Best, AtRulesDegree;
+  std::optional<DefaultPlanChoice> Best, LastResort, RulesOwn;
   unsigned Compared = 0;
   unsigned MaxDegree = A.NumDims == 3 ? 8 : 16;
-  for (unsigned BT = 1; BT <= MaxDegree; ++BT) {
-    PlanRequest R;
-    R.TemporalDegree = BT;
-    std::optional<TemporalBlockingPlan> Plan = makePlan(P, A, R, Ignored, Limits);
-    if (!Plan)
-      continue;
-    Prediction Pr = predictPlan(In, *Plan, G);
-    if (!Pr.Feasible)
-      continue;
-    ++Compared;
-    if (Rules && BT == Rules->TemporalDegree)
-      AtRulesDegree = DefaultPlanChoice{R, *Plan, Pr, 0};
-    // Ties keep the lower degree: fewer registers and a shorter pipeline.
-    if (Best && Pr.GCellsPerSecond <= Best->Predicted.GCellsPerSecond)
-      continue;
-    Best = DefaultPlanChoice{R, std::move(*Plan), Pr, 0};
-  }
-  // Within 1% the model cannot tell degrees apart, and the rules' degree,
-  // set from measurements, decides: star2d4r float ran 404 GCells/s at
-  // the rules' bT=4 and 325 at bT=3, predicted 791 and 793 (H100;
+  for (unsigned BT = 1; BT <= MaxDegree; ++BT)
+    for (const std::vector<unsigned> &Tile : defaultPlanTiles(A.NumDims)) {
+      PlanRequest R;
+      R.TemporalDegree = BT;
+      R.BlockSizes = Tile;
+      std::optional<TemporalBlockingPlan> Plan =
+          makePlan(P, A, R, Ignored, Limits);
+      if (!Plan)
+        continue;
+      Prediction Pr = predictPlan(In, *Plan, G);
+      if (!Pr.Feasible)
+        continue;
+      ++Compared;
+      if (Rules && BT == Rules->TemporalDegree &&
+          Plan->BlockSizes == Rules->BlockSizes)
+        RulesOwn = DefaultPlanChoice{R, *Plan, Pr, 0};
+      // Ties keep the first: the lower degree (fewer registers, a shorter
+      // pipeline), then the earlier tile.
+      std::optional<DefaultPlanChoice> &Slot =
+          lastResortTile(Tile) ? LastResort : Best;
+      if (Slot && Pr.GCellsPerSecond <= Slot->Predicted.GCellsPerSecond)
+        continue;
+      Slot = DefaultPlanChoice{R, std::move(*Plan), Pr, 0};
+    }
+  if (!Best)
+    Best = std::move(LastResort);
+  // Within 1% the model cannot tell plans apart, and the rules' degree and
+  // tile, set from measurements, decide: star2d4r float ran 404 GCells/s
+  // at the rules' bT=4 and 325 at bT=3, predicted 791 and 793 (H100;
   // docs/results/default-plan-h100-2026-11-23).
-  if (Best && AtRulesDegree &&
-      AtRulesDegree->Predicted.GCellsPerSecond >=
+  if (Best && RulesOwn &&
+      RulesOwn->Predicted.GCellsPerSecond >=
           0.99 * Best->Predicted.GCellsPerSecond)
-    Best = std::move(AtRulesDegree);
+    Best = std::move(RulesOwn);
   if (!Best) {
-    // Every degree spills or does not fit by the model's estimate: the
+    // Every plan spills or does not fit by the model's estimate: the
     // rules' plan, which lowers its degree until the queues fit.
     if (!Rules)
       return std::nullopt;

@@ -54,7 +54,10 @@ namespace stencilcc {
 //    Programming Guide, compute capability 9.0.
 //  - 16 warps per SM to hide latency (four per scheduler): fitted to the
 //    bT sweeps of perf run x on the H100 (docs/performance-model.md); the
-//    H200 has the same SMs.
+//    H200 has the same SMs;
+//  - a quarter of a block's time lost to each barrier when it is the only
+//    block of its SM (1/(4B) with B resident): fitted to 84 groups of plans
+//    timed side by side on the H100 (docs/performance-model.md).
 static const std::vector<GpuParameters> &table() {
   static const std::vector<GpuParameters> T = [] {
     GpuParameters H100;
@@ -74,6 +77,7 @@ static const std::vector<GpuParameters> &table() {
     H100.SharedPerSM = 228 * 1024;
     H100.SharedReservedPerBlock = 1024;
     H100.WarpsToHideLatency = 16;
+    H100.BarrierDrain = 0.25;
     GpuParameters H200 = H100;
     H200.Key = "h200";
     H200.Name = "NVIDIA H200 SXM 141GB HBM3e";
@@ -537,9 +541,13 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
   uint64_t PerBlockShared =
       R.SharedBytesPerBlock ? R.SharedBytesPerBlock + G.SharedReservedPerBlock
                             : 0;
+  // Residency follows the cap, not the estimate: ptxas takes the
+  // registers __launch_bounds__ leaves it (on the H100, 320 of 347 timed
+  // plans ran at their --blocks-per-sm, 283 at the blocks the estimate
+  // would allow; docs/performance-model.md).
+  unsigned Allocated = (Cap + 7) / 8 * 8;
   unsigned Resident = std::min(G.MaxThreadsPerSM / Threads, G.MaxBlocksPerSM);
-  Resident = std::min(Resident, G.RegistersPerSM /
-                                    (Threads * R.RegistersPerThread));
+  Resident = std::min(Resident, G.RegistersPerSM / (Threads * Allocated));
   if (PerBlockShared)
     Resident = std::min<unsigned>(Resident, G.SharedPerSM / PerBlockShared);
   if (Resident == 0 && R.Feasible) {
@@ -562,6 +570,12 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
   double Warps = double(Resident) * Threads / 32;
   R.LatencyHiding =
       G.WarpsToHideLatency ? std::min(1.0, Warps / G.WarpsToHideLatency) : 1;
+  // While a block waits at a barrier its warps issue nothing, and the
+  // other resident blocks cover the wait only in part: gradient2d float
+  // ran 753 GCells/s with one 512-thread block per SM and 923 with three
+  // of 256 threads, at the same bT and predicted bounds (tiles run).
+  if (R.BarriersPerColumn > 0 && Resident)
+    R.BarrierOverlap = 1 - G.BarrierDrain / Resident;
 
   // Per useful cell update.
   R.GlobalBytes = GlobalBytes / Useful;
@@ -583,7 +597,8 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
     R.Bound = Bottleneck::Compute;
   }
   if (R.SMEfficiency > 0) {
-    R.GCellsPerSecond = R.SMEfficiency * R.LatencyHiding / T / 1e9;
+    R.GCellsPerSecond =
+        R.SMEfficiency * R.LatencyHiding * R.BarrierOverlap / T / 1e9;
     R.GFlopsPerSecond = R.GCellsPerSecond * A.Flops.total();
   }
   return R;
@@ -762,8 +777,9 @@ PlanRanking rankPlans(const StencilProgram &P, const StencilAnalysis &A,
       continue;
     Out.Plans.push_back({Req, std::move(*Plan), Pr});
   }
-  // Best prediction first; equal predictions prefer higher occupancy (the
-  // model has no latency term to tell them apart), then fewer barriers per
+  // Best prediction first; equal predictions prefer higher occupancy
+  // (beyond 16 warps the latency term no longer tells them apart), then
+  // fewer barriers per
   // column (SCR with RD > 1 only saves shared memory), then fewer
   // registers.
   std::stable_sort(Out.Plans.begin(), Out.Plans.end(),

@@ -68,8 +68,8 @@ cl::opt<bool> PlanOnly(
              "performance model (predicted GCells/s, GFLOP/s, bottleneck, "
              "occupancy) and where the default plan ranks; writes no CUDA. "
              "Without plan options the default plan is the model's best of "
-             "the rules' plans at each bT (the rules of docs/plans.md choose "
-             "tile, exchange and blocks per SM for a bT; see "
+             "the rules' plans at each bT and tile (the rules of "
+             "docs/plans.md choose exchange and blocks per SM for them; see "
              "docs/performance-model.md), unless --plan-cache has one"),
     cl::cat(Category));
 cl::opt<unsigned> Top("top",
@@ -454,7 +454,8 @@ struct PlanSearchResult {
   bool Requested = false;
   /// The plan options came from --plan-cache.
   bool FromCache = false;
-  /// No plan options: the model chose among the rules' plans of each bT.
+  /// No plan options: the model chose among the rules' plans of each bT
+  /// and tile.
   bool FromModel = false;
   /// The selected kernel is the naive one (`--naive`, given or cached).
   bool SelectedNaive = false;
@@ -468,9 +469,9 @@ struct PlanSearchResult {
     return FromCache   ? "the plan cache"
            : Requested ? "the plan options given"
            : FromModel ? "the model: its best of the rules' plans at each bT "
-                         "(docs/performance-model.md)"
+                         "and tile (docs/performance-model.md)"
                        : "the rules (docs/plans.md): the model predicts every "
-                         "bT's plan to spill";
+                         "bT and tile's plan to spill";
   }
 };
 
@@ -601,7 +602,8 @@ json::Object predictionToJSON(const TemporalBlockingPlan &Plan,
       {"resident_blocks_per_sm", int64_t(Pr.ResidentBlocksPerSM)},
       {"occupancy", Pr.Occupancy},
       {"sm_efficiency", Pr.SMEfficiency},
-      {"latency_hiding", Pr.LatencyHiding}};
+      {"latency_hiding", Pr.LatencyHiding},
+      {"barrier_overlap", Pr.BarrierOverlap}};
 }
 
 json::Object planSearchToJSON(const StencilProgram &P,
@@ -1104,7 +1106,7 @@ int main(int Argc, const char **Argv) {
           return;
         }
         // No plan option and no cached plan: the model's best plan of the
-        // rules' plans at each bT (DefaultPlan.h).
+        // rules' plans at each bT and tile (DefaultPlan.h).
         bool FromModel = false;
         if (!FromCache && !RegionNaive && !anyPlanOption(RegionRequest)) {
           std::string Error;

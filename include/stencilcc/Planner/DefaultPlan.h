@@ -2,15 +2,16 @@
 //
 // The plan stencilcc compiles for a region when the command line gives no
 // plan option and no plan cache entry applies: the performance model's
-// best plan among the rules' plans of each temporal degree (makePlan with
-// `--bt=K` alone, K = 1..16 in 1D and 2D, 1..8 in 3D). The model chooses
-// bT, the trade of redundant halo work against global traffic that paper
-// 001's model is built for; makePlan's rules choose the rest for that bT
-// (tile, exchange, specialization, blocks per SM), from register estimates
-// the model's wider search space does not bear out on the GPU
-// (docs/performance-model.md). Where the rules' own degree is predicted
-// within 1% of the best, it is kept: the model cannot tell such degrees
-// apart, and the rules' degrees come from measurements.
+// best plan among the rules' plans of each temporal degree and tile
+// (makePlan with `--bt=K --bs=T` alone, K = 1..16 in 1D and 2D, 1..8 in
+// 3D; T the model's search space's tiles). The model chooses bT, the trade
+// of redundant halo work against global traffic that paper 001's model is
+// built for, and the tile, the trade of halo share against blocks per SM;
+// makePlan's rules choose the rest for them (exchange, specialization,
+// blocks per SM), from register estimates the model's wider search space
+// does not bear out on the GPU (docs/performance-model.md). Where the
+// rules' own plan is predicted within 1% of the best, it is kept: the
+// model cannot tell such plans apart, and the rules come from measurements.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILCC_PLANNER_DEFAULTPLAN_H
@@ -23,15 +24,18 @@
 namespace stencilcc {
 
 struct DefaultPlanChoice {
-  /// The request that rebuilds the plan through makePlan: `--bt=K` alone,
+  /// The request that rebuilds the plan through makePlan: `--bt=K --bs=T`,
   /// or empty where the model predicts every degree to spill or not to
   /// fit (the rules' own plan, which lowers bT until its queues fit).
   PlanRequest Request;
   TemporalBlockingPlan Plan;
   Prediction Predicted;
-  /// The degrees whose plans the model compared (feasible ones).
+  /// The plans the model compared (feasible ones).
   unsigned Compared = 0;
 };
+
+/// The tiles the default plan is chosen from, for a \p NumDims stencil.
+std::vector<std::vector<unsigned>> defaultPlanTiles(unsigned NumDims);
 
 /// The default plan of a region, or nullopt where makePlan builds no plan
 /// at any degree (\p Error then says why the rules' plan fails).

@@ -16,13 +16,17 @@
 //  - compute: the update's operations mapped to FMA/MUL/ADD/other
 //    instructions (a division by a constant is one MUL and two FMAs, as
 //    stencilcc_div_rn emits it, or one of each, stencilcc_div_split);
-//  - occupancy from threads, estimated registers and shared memory per
+//  - occupancy from threads, the register cap and shared memory per
 //    block, and the tail effect of the last wave of blocks over the SMs.
 //
-// time = max(time_compute, time_shared, time_global) / (eff_SM * eff_lat):
+// time = max(time_compute, time_shared, time_global)
+//        / (eff_SM * eff_lat * eff_bar):
 // paper 001's, with eff_lat = min(1, resident warps / 16), the share of
-// the bound an SM keeps with too few warps to hide latency (fitted on the
-// H100; docs/performance-model.md compares the ranking with measurements).
+// the bound an SM keeps with too few warps to hide latency, and eff_bar =
+// 1 - 1/(4 * resident blocks), the share left while blocks wait at
+// barriers (both fitted on the H100; docs/performance-model.md compares
+// the ranking with measurements). Residency follows the register cap of
+// __launch_bounds__, which ptxas fills.
 //
 // One entry point per question: gpuParameters() for the device table,
 // predictPlan() for one plan, rankPlans() for the candidate search.
@@ -63,6 +67,9 @@ struct GpuParameters {
   uint64_t SharedReservedPerBlock = 0; ///< taken by the runtime per block
   /// Resident warps per SM below which latency is not hidden (fitted).
   unsigned WarpsToHideLatency = 0;
+  /// Share of a block's time its SM loses to each barrier when the block
+  /// is alone there; B resident blocks lose BarrierDrain / B (fitted).
+  double BarrierDrain = 0;
 
   DeviceLimits limits() const;
   double fp32Gflops() const { return 2.0 * Fp32LanesPerSM * SMs * ClockGHz; }
@@ -147,6 +154,9 @@ struct Prediction {
   /// min(1, resident warps / WarpsToHideLatency): the share of the bound
   /// an SM reaches with too few warps to cover load and barrier latency.
   double LatencyHiding = 1;
+  /// 1 - BarrierDrain / resident blocks where the plan has barriers: the
+  /// share of the bound left while blocks wait at barriers.
+  double BarrierOverlap = 1;
 
   // Seconds per useful cell update under each bound.
   double TimeCompute = 0, TimeShared = 0, TimeGlobal = 0;
