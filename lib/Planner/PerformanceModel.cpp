@@ -542,9 +542,9 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
       R.SharedBytesPerBlock ? R.SharedBytesPerBlock + G.SharedReservedPerBlock
                             : 0;
   // Residency follows the cap, not the estimate: ptxas takes the
-  // registers __launch_bounds__ leaves it (on the H100, 320 of 347 timed
-  // plans ran at their --blocks-per-sm, 283 at the blocks the estimate
-  // would allow; docs/performance-model.md).
+  // registers __launch_bounds__ leaves it (of 185 plans timed without
+  // spills on the H100, the cap gives the residency of ptxas's count in
+  // 164, the estimate in 124; docs/performance-model.md).
   unsigned Allocated = (Cap + 7) / 8 * 8;
   unsigned Resident = std::min(G.MaxThreadsPerSM / Threads, G.MaxBlocksPerSM);
   Resident = std::min(Resident, G.RegistersPerSM / (Threads * Allocated));

@@ -86,7 +86,7 @@ cl::opt<std::string> Grid(
     cl::desc("Domain the performance model assumes, cells per spatial "
              "dimension, outermost first: N, NxM or NxMxK (default: the "
              "benchmark sizes, 16384x16384 in 2D, 512x512x512 in 3D); the "
-             "default plan's bT is chosen for it"),
+             "default plan's bT and tile are chosen for it"),
     cl::value_desc("size"), cl::cat(Category));
 cl::OptionCategory TuneCategory(
     "Tuning options (the empirical plan search; see docs/tuning.md)");
@@ -177,8 +177,10 @@ cl::opt<std::string> BlockSizes(
     "bs", cl::desc("The tile: cells per block along the tiled "
                    "dimensions, halo included, one thread each (but see "
                    "--rows-per-thread): N (1D/2D) or NxM (3D, fastest "
-                   "last) (default: 256; 3D 32x32 for float radius-1 star "
-                   "stencils, else 16x32)"),
+                   "last) (default without plan options: the performance "
+                   "model's choice for --grid, with bT; with others, 256, "
+                   "3D 32x32 for float radius-1 star stencils, else "
+                   "16x32)"),
     cl::value_desc("size"), cl::cat(PlanCategory));
 cl::opt<unsigned> StreamLength("sl", cl::desc("Stream block length h_SN: "
                                               "output planes per block along "
