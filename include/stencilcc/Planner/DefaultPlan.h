@@ -4,7 +4,7 @@
 // plan option and no plan cache entry applies: the performance model's
 // best plan among the rules' plans of each temporal degree and tile
 // (makePlan with `--bt=K --bs=T` alone, K = 1..16 in 1D and 2D, 1..8 in
-// 3D; T the model's search space's tiles). The model chooses bT, the trade
+// 3D; T from defaultPlanTiles()). The model chooses bT, the trade
 // of redundant halo work against global traffic that paper 001's model is
 // built for, and the tile, the trade of halo share against blocks per SM;
 // makePlan's rules choose the rest for them (exchange, specialization,
@@ -12,6 +12,9 @@
 // does not bear out on the GPU (docs/performance-model.md). Where the
 // rules' own plan is predicted within 1% of the best, it is kept: the
 // model cannot tell such plans apart, and the rules come from measurements.
+// Two tiles the model over-rates in 3D are held back: 16x16 is a last
+// resort, and tiles of more than 512 threads are left to the star and
+// partial-sum plans measured there (DefaultPlan.cpp says why).
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILCC_PLANNER_DEFAULTPLAN_H
