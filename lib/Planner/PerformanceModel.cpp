@@ -779,9 +779,8 @@ PlanRanking rankPlans(const StencilProgram &P, const StencilAnalysis &A,
   }
   // Best prediction first; equal predictions prefer higher occupancy
   // (beyond 16 warps the latency term no longer tells them apart), then
-  // fewer barriers per
-  // column (SCR with RD > 1 only saves shared memory), then fewer
-  // registers.
+  // fewer barriers per column (SCR with RD > 1 only saves shared memory),
+  // then fewer registers.
   std::stable_sort(Out.Plans.begin(), Out.Plans.end(),
                    [](const RankedPlan &X, const RankedPlan &Y) {
                      const Prediction &A = X.Predicted, &B = Y.Predicted;
