@@ -3,12 +3,6 @@
 
 namespace stencilcc {
 
-std::vector<std::vector<unsigned>> defaultPlanTiles(unsigned NumDims) {
-  if (NumDims == 3)
-    return {{16, 32}, {32, 32}, {16, 64}, {16, 16}};
-  return {{128}, {256}, {512}};
-}
-
 /// A 3D tile of 16x16 is taken only where no wider one is feasible: at
 /// the same warps per SM it ran 0.73x (box3d1r double) and 0.95x (j3d27pt
 /// double) the 16x32 plan on the H100, where the model predicts 1.15x
@@ -40,7 +34,7 @@ modelDefaultPlan(const StencilProgram &P, const StencilAnalysis &A,
   unsigned Compared = 0;
   unsigned MaxDegree = A.NumDims == 3 ? 8 : 16;
   for (unsigned BT = 1; BT <= MaxDegree; ++BT)
-    for (const std::vector<unsigned> &Tile : defaultPlanTiles(A.NumDims)) {
+    for (const std::vector<unsigned> &Tile : searchSpaceTiles(A.NumDims)) {
       PlanRequest R;
       R.TemporalDegree = BT;
       R.BlockSizes = Tile;

@@ -668,6 +668,12 @@ std::string modelIdentity(const TemporalBlockingPlan &Plan,
          std::to_string(Predicted.ResidentBlocksPerSM);
 }
 
+std::vector<std::vector<unsigned>> searchSpaceTiles(unsigned NumDims) {
+  if (NumDims == 3)
+    return {{16, 16}, {16, 32}, {32, 32}, {16, 64}};
+  return {{128}, {256}, {512}};
+}
+
 namespace {
 
 /// One point of the search space: the request, and whether to move one
@@ -680,12 +686,7 @@ struct SearchPoint {
 /// The search space of rankPlans, in the order its ties keep.
 std::vector<SearchPoint> searchSpace(const StencilAnalysis &A) {
   bool ThreeD = A.NumDims == 3;
-  std::vector<std::vector<unsigned>> Sizes =
-      ThreeD ? std::vector<std::vector<unsigned>>{{16, 16},
-                                                  {16, 32},
-                                                  {32, 32},
-                                                  {16, 64}}
-             : std::vector<std::vector<unsigned>>{{128}, {256}, {512}};
+  std::vector<std::vector<unsigned>> Sizes = searchSpaceTiles(A.NumDims);
   std::vector<unsigned> Lengths = A.NumDims == 1 ? std::vector<unsigned>{0}
                                   : ThreeD
                                       ? std::vector<unsigned>{128, 256}

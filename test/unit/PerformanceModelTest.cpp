@@ -406,7 +406,7 @@ void expectModelDefault(const Stencil &S) {
   double Best = 0, BestWide = 0, RulesOwn = 0;
   for (unsigned BT = 1; BT <= (S.analysis().NumDims == 3 ? 8u : 16u); ++BT)
     for (const std::vector<unsigned> &Tile :
-         defaultPlanTiles(S.analysis().NumDims)) {
+         searchSpaceTiles(S.analysis().NumDims)) {
       PlanRequest R;
       R.TemporalDegree = BT;
       R.BlockSizes = Tile;

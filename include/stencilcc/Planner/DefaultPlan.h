@@ -4,7 +4,7 @@
 // plan option and no plan cache entry applies: the performance model's
 // best plan among the rules' plans of each temporal degree and tile
 // (makePlan with `--bt=K --bs=T` alone, K = 1..16 in 1D and 2D, 1..8 in
-// 3D; T from defaultPlanTiles()). The model chooses bT, the trade
+// 3D; T the tiles of the model's search space, searchSpaceTiles()). The model chooses bT, the trade
 // of redundant halo work against global traffic that paper 001's model is
 // built for, and the tile, the trade of halo share against blocks per SM;
 // makePlan's rules choose the rest for them (exchange, specialization,
@@ -36,9 +36,6 @@ struct DefaultPlanChoice {
   /// The plans the model compared (feasible ones).
   unsigned Compared = 0;
 };
-
-/// The tiles the default plan is chosen from, for a \p NumDims stencil.
-std::vector<std::vector<unsigned>> defaultPlanTiles(unsigned NumDims);
 
 /// The default plan of a region, or nullopt where makePlan builds no plan
 /// at any degree (\p Error then says why the rules' plan fails).

@@ -193,6 +193,11 @@ struct PlanRanking {
 PlanRanking rankPlans(const StencilProgram &P, const StencilAnalysis &A,
                       const ModelInput &In, const GpuParameters &G);
 
+/// The tiles (--bs) of rankPlans's search space for a \p NumDims
+/// stencil, in the order its ties keep: 128, 256, 512 cells, or 16x16,
+/// 16x32, 32x32, 16x64.
+std::vector<std::vector<unsigned>> searchSpaceTiles(unsigned NumDims);
+
 /// The flags that rebuild \p Plan through makePlan.
 std::string planFlags(const TemporalBlockingPlan &Plan);
 
