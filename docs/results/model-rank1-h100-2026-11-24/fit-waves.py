@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Would softer wave terms let the model choose h_SN? Replays the model's
+choice over every group of plans timed side by side in one device call since
+2026-11-22 (docs/results/*2026-11-2[234]*/plans*.txt with their times.txt),
+plus the bT sweeps of the perf runs since 2026-11-23. Plans ptxas spilled are
+left out. For each plan, `stencilcc --plan-only --format=json` gives the
+model's figures; the prediction is recomputed with the SM-efficiency term
+replaced by:
+  slot  whole waves of block slots (the model: n = blocks / (SMs x resident),
+        n / ceil(n))
+  sm    whole waves per SM (n = blocks / SMs)
+  none  only a first wave short of the slots counts
+  soft  a tail of k blocks: n / (n + k) past the first wave
+and optionally times L / (L + o) for a fixed cost of o planes per stream block
+of L planes. Per group it takes the plan predicted fastest (of those the model
+calls feasible) and divides its measured GCells/s by the group's best; prints
+the geometric mean per variant, over all groups and over run f alone.
+Run from the repository root after `ninja -C build` (about 2 minutes):
+    python3 docs/results/model-rank1-h100-2026-11-24/fit-waves.py
+"""
+import collections, glob, json, math, os, re, subprocess
+from concurrent.futures import ThreadPoolExecutor
+
+R = 'docs/results'
+S = 'build/tools/stencilcc/stencilcc'
+SMS = 132
+
+
+def model(name, real, flags):
+    p = subprocess.run([S, '--plan-only', '--format=json', '--top=0'] + flags +
+                       [f'benchmarks/stencils/{name}.c', f'-DREAL={real}'],
+                       capture_output=True, text=True)
+    if p.returncode:
+        return None
+    d = json.loads(p.stdout)['regions'][0]['default']
+    return d if 'time_ns_per_cell' in d else None
+
+
+def times(path):
+    t = {}
+    for line in open(path):
+        kv = dict(x.split('=', 1) for x in line.split()[1:] if '=' in x)
+        if 'stem' in kv:
+            t[kv['stem']] = float(kv['gcells'])
+    return t
+
+
+entries = []  # (group, name, real, flags, measured GCells/s)
+for pf in sorted(glob.glob(R + '/*2026-11-2[234]*/plans*.txt')):
+    d = os.path.dirname(pf)
+    suf = re.match(r'plans(-?\w*)\.txt', os.path.basename(pf)).group(1)
+    cands = ([d + '/run' + suf, d + '/run' + suf + '2', d] if suf
+             else [d + '/run', d + '/run1', d])
+    run = next((c for c in cands if os.path.exists(c + '/times.txt')), None)
+    if not run:
+        continue
+    t = times(run + '/times.txt')
+    spilled = set()
+    if os.path.exists(run + '/status.txt'):
+        for line in open(run + '/status.txt'):
+            m = re.match(r'(\S+) \|.*spill=(\d+)', line)
+            if m and int(m.group(2)):
+                spilled.add(m.group(1))
+    for line in open(pf):
+        f = line.split()
+        if len(f) < 4 or f[0].startswith('#'):
+            continue
+        stem = '_'.join(f[:3])
+        if stem in t and stem not in spilled:
+            entries.append((run, f[0], f[1], f[3:], t[stem]))
+for path in glob.glob(R + '/perf-h100-2026-11-2[34]*/*/times.txt'):
+    for stem, g in times(path).items():
+        m = re.match(r'(.+)_(float|double)_(bt1|btsweep(\d+))$', stem)
+        if m:
+            entries.append((path, m.group(1), m.group(2),
+                            [f'--bt={m.group(4) or 1}'], g))
+
+with ThreadPoolExecutor(os.cpu_count() or 2) as ex:
+    models = list(ex.map(lambda e: model(e[1], e[2], e[3]), entries))
+
+
+def efficiency(m, variant, k):
+    blocks, res = m['blocks'], max(1, m['resident_blocks_per_sm'])
+    n = blocks / (SMS * res)
+    if variant == 'slot':
+        return n / math.ceil(n)
+    if variant == 'sm':
+        return blocks / SMS / math.ceil(blocks / SMS)
+    if variant == 'none':
+        return min(1, n)
+    return n if n <= 1 else n / (n + k)  # soft
+
+
+def predict(m, variant, k, o):
+    if m['sm_efficiency'] <= 0:
+        return 0
+    p = m['gcells_per_s'] / m['sm_efficiency'] * efficiency(m, variant, k)
+    sl = re.search(r'--sl=(\d+)', m['flags'])
+    if o and sl:
+        three_d = 'x' in re.search(r'--bs=(\S+)', m['flags']).group(1)
+        length = min(int(sl.group(1)), 512 if three_d else 16384)
+        p *= length / (length + o)
+    return p
+
+
+groups = collections.defaultdict(list)
+for e, m in zip(entries, models):
+    if m:
+        groups[(e[0], e[1], e[2])].append((e, m))
+groups = {g: v for g, v in groups.items() if len(v) >= 2}
+print(f'{len(groups)} groups, {sum(len(v) for v in groups.values())} plans')
+
+
+def score(variant, k, o, only=None):
+    log, n = 0.0, 0
+    for g, v in groups.items():
+        if only and only not in g[0]:
+            continue
+        feasible = [x for x in v if x[1]['feasible']]
+        if not feasible:
+            continue
+        best = max(e[4] for e, _ in v)
+        pick = max(feasible, key=lambda x: predict(x[1], variant, k, o))
+        log += math.log(pick[0][4] / best)
+        n += 1
+    return math.exp(log / n), n
+
+
+for variant, k in [('slot', 0), ('sm', 0), ('none', 0), ('soft', 0.1),
+                   ('soft', 0.2), ('soft', 0.3), ('soft', 0.5)]:
+    for o in [0, 4, 8, 16, 32]:
+        a, n = score(variant, k, o)
+        f, nf = score(variant, k, o, 'model-rank1-h100-2026-11-24')
+        print(f'{variant:5} k={k:.1f} o={o:2d}: chosen / best {a:.4f} over {n} '
+              f'groups; run f alone {f:.4f} over {nf}')
