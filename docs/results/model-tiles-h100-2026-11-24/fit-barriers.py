@@ -18,65 +18,20 @@ Prints the geometric mean of that ratio per variant, and how often each
 residency rule matches the residency of ptxas's register count.
 Run from the repository root after `ninja -C build` (about 3 minutes):
     python3 docs/results/model-tiles-h100-2026-11-24/fit-barriers.py
+(It reads the timed plans through benchmarks/model_replay.py.)
 """
-import collections, glob, json, math, os, re, subprocess
-from concurrent.futures import ThreadPoolExecutor
+import collections, math, re, sys
+
+sys.path.insert(0, 'benchmarks')
+from model_replay import bt_sweeps, models as model_figures, side_by_side
 
 R = 'docs/results'
-S = 'build/tools/stencilcc/stencilcc'
 W = 16  # warps to hide latency, as in the model
 
-
-def model(name, real, flags):
-    p = subprocess.run([S, '--plan-only', '--format=json', '--top=0'] + flags +
-                       [f'benchmarks/stencils/{name}.c', f'-DREAL={real}'],
-                       capture_output=True, text=True)
-    if p.returncode:
-        return None
-    d = json.loads(p.stdout)['regions'][0]['default']
-    return d if 'time_ns_per_cell' in d else None
-
-
-def times(path):
-    t = {}
-    for line in open(path):
-        kv = dict(x.split('=', 1) for x in line.split()[1:] if '=' in x)
-        if 'stem' in kv:
-            t[kv['stem']] = float(kv['gcells'])
-    return t
-
-
-entries = []  # (group, name, real, flags, measured, ptxas registers)
-for pf in sorted(glob.glob(R + '/*2026-11-23*/plans*.txt')):
-    d = os.path.dirname(pf)
-    suf = re.match(r'plans(-?\w*)\.txt', os.path.basename(pf)).group(1)
-    run = next((c for c in ([d + '/run' + suf, d + '/run' + suf + '2', d]
-                            if suf else [d + '/run', d])
-                if os.path.exists(c + '/times.txt')), None)
-    if not run:
-        continue
-    t = times(run + '/times.txt')
-    regs = {}
-    for line in open(run + '/status.txt'):
-        m = re.match(r'(\S+) \|.*regs=(\d+) spill=(\d+)', line)
-        if m:
-            regs[m.group(1)] = (int(m.group(2)), int(m.group(3)))
-    for line in open(pf):
-        f = line.split()
-        if len(f) < 4 or f[0].startswith('#'):
-            continue
-        stem = '_'.join(f[:3])
-        if stem in t and regs.get(stem, (0, 0))[1] == 0:
-            entries.append((run, f[0], f[1], f[3:], t[stem], regs.get(stem, (0, 0))[0]))
-for path in glob.glob(R + '/perf-h100-2026-11-23x/*/times.txt'):
-    for stem, g in times(path).items():
-        m = re.match(r'(.+)_(float|double)_(bt1|btsweep(\d+))$', stem)
-        if m:
-            entries.append(('perf-x-sweep', m.group(1), m.group(2),
-                            [f'--bt={m.group(4) or 1}'], g, 0))
-
-with ThreadPoolExecutor(os.cpu_count() or 2) as ex:
-    models = list(ex.map(lambda e: model(e[1], e[2], e[3]), entries))
+# (group, name, real, flags, measured, ptxas registers)
+entries = (side_by_side(R + '/*2026-11-23*/plans*.txt') +
+           bt_sweeps(R + '/perf-h100-2026-11-23x/*/times.txt'))
+models = model_figures(entries)
 
 
 def cap_of(m):
