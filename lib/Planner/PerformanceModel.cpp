@@ -544,10 +544,10 @@ Prediction predictPlan(const ModelInput &In, const TemporalBlockingPlan &Plan,
   // Residency follows the cap, not the estimate: ptxas takes the
   // registers __launch_bounds__ leaves it (of 185 plans timed without
   // spills on the H100, the cap gives the residency of ptxas's count in
-  // 164, the estimate in 124; docs/performance-model.md).
-  unsigned Allocated = (Cap + 7) / 8 * 8;
+  // 164, the estimate in 124; docs/performance-model.md). The cap is in
+  // the SM's allocation unit of 8 registers already (planRegisterCap).
   unsigned Resident = std::min(G.MaxThreadsPerSM / Threads, G.MaxBlocksPerSM);
-  Resident = std::min(Resident, G.RegistersPerSM / (Threads * Allocated));
+  Resident = std::min(Resident, G.RegistersPerSM / (Threads * Cap));
   if (PerBlockShared)
     Resident = std::min<unsigned>(Resident, G.SharedPerSM / PerBlockShared);
   if (Resident == 0 && R.Feasible) {

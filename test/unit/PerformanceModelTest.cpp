@@ -428,7 +428,8 @@ void expectModelDefault(const Stencil &S) {
     }
   EXPECT_EQ(D->Compared, Feasible);
   // The plan predicted fastest (3D tiles over 512 threads only for star
-  // and partial-sum plans, 16x16 only where no wider tile is feasible), or the rules' own plan where it is within 1% of it.
+  // and partial-sum plans, 16x16 only where no wider tile is feasible), or
+  // the rules' own plan where it is within 1% of it.
   double Target = BestWide > 0 ? BestWide : Best;
   if (D->Predicted.GCellsPerSecond != Target) {
     EXPECT_EQ(D->Plan.TemporalDegree, Rules.TemporalDegree);

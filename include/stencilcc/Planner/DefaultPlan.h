@@ -4,9 +4,10 @@
 // plan option and no plan cache entry applies: the performance model's
 // best plan among the rules' plans of each temporal degree and tile
 // (makePlan with `--bt=K --bs=T` alone, K = 1..16 in 1D and 2D, 1..8 in
-// 3D; T the tiles of the model's search space, searchSpaceTiles()). The model chooses bT, the trade
-// of redundant halo work against global traffic that paper 001's model is
-// built for, and the tile, the trade of halo share against blocks per SM;
+// 3D; T the tiles of the model's search space, searchSpaceTiles()). The
+// model chooses bT, the trade of redundant halo work against global
+// traffic that paper 001's model is built for, and the tile, the trade of
+// halo share against blocks per SM;
 // makePlan's rules choose the rest for them (exchange, specialization,
 // blocks per SM), from register estimates the model's wider search space
 // does not bear out on the GPU (docs/performance-model.md). Where the
