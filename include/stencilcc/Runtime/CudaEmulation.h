@@ -98,12 +98,20 @@ struct AsyncCopy {
   size_t Bytes;
 };
 
-/// A thread's asynchronous copies: the group being issued, and the
-/// committed groups in flight, oldest first.
+/// A thread's asynchronous copies: those issued and not yet done, oldest
+/// first, in a fixed ring (the copies of the open group after the last
+/// committed group's end). No allocation per copy: the programs are built
+/// at -O0, where a vector of vectors here took most of their run time.
 struct AsyncCopies {
-  std::vector<AsyncCopy> Open;
-  std::vector<std::vector<AsyncCopy>> InFlight;
-  bool empty() const { return Open.empty() && InFlight.empty(); }
+  static constexpr unsigned kMaxCopies = 512;
+  static constexpr unsigned kMaxGroups = 32;
+  AsyncCopy Copies[kMaxCopies];
+  /// The copy count at each committed group's end, oldest group first.
+  unsigned GroupEnd[kMaxGroups];
+  /// Running counts, taken modulo the ring sizes: copies [Begin, End) are
+  /// in flight, groups [GroupsBegin, GroupsEnd) committed.
+  unsigned Begin = 0, End = 0, GroupsBegin = 0, GroupsEnd = 0;
+  bool empty() const { return Begin == End && GroupsBegin == GroupsEnd; }
 };
 
 /// The block being run: for each of its threads, the continuation of the
@@ -111,7 +119,7 @@ struct AsyncCopies {
 /// its asynchronous copies.
 struct BlockRun {
   std::vector<ctx::fiber> Scheduler;
-  std::vector<AsyncCopies> Async;
+  std::unique_ptr<AsyncCopies[]> Async;
   /// __shfl_sync: each thread's published values, two by parity of its
   /// shuffle count, and that count.
   std::vector<std::array<unsigned long long, 2>> Shuffled;
@@ -120,32 +128,48 @@ struct BlockRun {
 };
 inline BlockRun *Running = nullptr;
 
+[[noreturn]] inline void asyncOverflow(const char *What) {
+  std::fprintf(stderr,
+               "stencilcc emulation: thread %u of block (%u,%u,%u) has more "
+               "than %u asynchronous %s in flight\n",
+               Running->Current, blockIdx.x, blockIdx.y, blockIdx.z,
+               std::strcmp(What, "copies") == 0 ? AsyncCopies::kMaxCopies
+                                                 : AsyncCopies::kMaxGroups,
+               What);
+  std::abort();
+}
+
 inline void copyAsync(void *Dst, const void *Src, size_t Bytes, bool Issue,
                       bool Load) {
   if (!Issue)
     return;
   std::memset(Dst, 0xFF, Bytes);
-  Running->Async[Running->Current].Open.push_back(
-      {Dst, Load ? Src : nullptr, Bytes});
+  AsyncCopies &A = Running->Async[Running->Current];
+  if (A.End - A.Begin == AsyncCopies::kMaxCopies)
+    asyncOverflow("copies");
+  A.Copies[A.End++ % AsyncCopies::kMaxCopies] = {Dst, Load ? Src : nullptr,
+                                                  Bytes};
 }
 
 inline void commitAsync() {
   AsyncCopies &A = Running->Async[Running->Current];
-  A.InFlight.push_back(std::move(A.Open));
-  A.Open.clear();
+  if (A.GroupsEnd - A.GroupsBegin == AsyncCopies::kMaxGroups)
+    asyncOverflow("groups");
+  A.GroupEnd[A.GroupsEnd++ % AsyncCopies::kMaxGroups] = A.End;
 }
 
 inline void waitAsync(size_t Pending) {
   AsyncCopies &A = Running->Async[Running->Current];
-  size_t Done = A.InFlight.size() > Pending ? A.InFlight.size() - Pending : 0;
-  for (size_t G = 0; G < Done; ++G)
-    for (const AsyncCopy &C : A.InFlight[G]) {
+  while (A.GroupsEnd - A.GroupsBegin > Pending) {
+    unsigned GroupEnd = A.GroupEnd[A.GroupsBegin++ % AsyncCopies::kMaxGroups];
+    for (; A.Begin != GroupEnd; ++A.Begin) {
+      const AsyncCopy &C = A.Copies[A.Begin % AsyncCopies::kMaxCopies];
       if (C.Src)
         std::memcpy(C.Dst, C.Src, C.Bytes);
       else
         std::memset(C.Dst, 0, C.Bytes);
     }
-  A.InFlight.erase(A.InFlight.begin(), A.InFlight.begin() + Done);
+  }
 }
 } // namespace stencilcc_emulation
 
@@ -244,7 +268,7 @@ template <typename Kernel> struct Launch {
     blockDim = Block;
     BlockRun Run;
     Run.Scheduler.resize(Threads);
-    Run.Async.resize(Threads);
+    Run.Async.reset(new AsyncCopies[Threads]);
     Run.Shuffled.resize(Threads);
     Run.Shuffles.assign(Threads, 0);
     Running = &Run;
