@@ -224,12 +224,11 @@ std::string runFunction(const KernelContext &K, bool Naive) {
     OS << "  const long stream_reach = " << Reach << " + ("
        << "extent[0] > upper[0] ? extent[0] : upper[0]) + (lower[0] < 0 ? "
        << "-lower[0] : 0);\n";
-    OS << "#ifdef STENCILCC_WIDE_OFFSETS\n"
-       << "  const bool narrow = false; // the 64-bit instance, for testing\n"
-       << "#else\n"
-       << "  const bool narrow = stream_reach * (" << Plane
-       << ") <= 2147483647L;\n"
-       << "#endif\n";
+    // Tests force the 64-bit instance (prelude: STENCILCC_WIDE_OFFSETS at
+    // compile time, the self-check's --wide-offsets at run time).
+    OS << "  const bool narrow = !STENCILCC_WIDE_OFFSETS_FORCED &&\n"
+       << "                      stream_reach * (" << Plane
+       << ") <= 2147483647L;\n";
   }
   for (unsigned D = 1; D <= BT; ++D) {
     uint64_t Bytes = blockedKernelSharedBytes(Plan, D);
