@@ -1,18 +1,51 @@
 #!/usr/bin/env bash
-# Runs every test (unit tests with GoogleTest, output tests with lit and
+# Runs the tests (unit tests with GoogleTest, output tests with lit and
 # FileCheck, nvcc compiles, the generated code run on the CPU against the C
 # loop), after making sure dependencies are installed and the build is
 # current. CI runs exactly this.
+#
+#   scripts/test.sh           the ci set: every plan family and option, every
+#                             accepted input at its default plan, at small
+#                             sizes (about 10 minutes on 2 cores)
+#   scripts/test.sh --full    the full matrix of plans and inputs, for a
+#                             release or after a large change (about 3 times
+#                             as long)
+#
+# Ends with each long test's program count and wall time, the five slowest
+# tests, and `N passed, N failed` over the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SET=ci
+case ${1:-} in
+  "") ;;
+  --full) SET=full ;;
+  -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "usage: scripts/test.sh [--full]" >&2; exit 2 ;;
+esac
 scripts/setup.sh --no-example
 BUILD_DIR=${BUILD_DIR:-build}
+OTHER=$([[ $SET == ci ]] && echo full || echo ci)
+LOG="$BUILD_DIR/test/ctest-$SET.log"
+mkdir -p "$BUILD_DIR/test"
+marker=$(mktemp)
+trap 'rm -f "$marker"' EXIT
 status=0
-ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)" || status=$?
-# ctest shows a test's output only when it fails: the emulated self-checks'
-# totals, always.
-summary="$BUILD_DIR/test/emulation/selfchecks/summary.txt"
-if [ -f "$summary" ]; then
-  cat "$summary"
-fi
+ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)" -LE "set-$OTHER" \
+  | tee "$LOG" || status=$?
+
+# ctest shows a test's output only when it fails: the long tests' own
+# summaries (programs, wall time, slowest programs), always.
+echo
+echo "== long tests"
+find "$BUILD_DIR/test" -name '*.txt' -newer "$marker" \
+  \( -path '*/summaries/*' -o -name summary.txt \) -print0 |
+  sort -z | xargs -0 -r cat
+# From ctest's lines ` 3/12 Test  #5: name ....   Passed  412.34 sec`.
+echo "== slowest tests (s)"
+sed -nE 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) [ .*]+([A-Za-z*]+[A-Za-z ]*)[ ]+([0-9.]+) sec$/\3 \1/p' "$LOG" |
+  sort -rn | head -n 5 | awk '{ printf "  %8.1f  %s\n", $1, $2 }'
+passed=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Passed +[0-9.]+ sec$' "$LOG" || true)
+skipped=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Skipped +[0-9.]+ sec$' "$LOG" || true)
+total=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: ' "$LOG" || true)
+echo "$passed passed, $((total - passed - skipped)) failed$([[ $skipped == 0 ]] || echo ", $skipped skipped")"
 exit $status

@@ -1,28 +1,57 @@
 #!/usr/bin/env bash
-# Builds the `stencilcc --emit-test` program of every benchmark stencil
-# (float and double) and of every accepted input with the host compiler and
-# include/stencilcc/Runtime/CudaEmulation.h, and runs it: the generated
-# kernels themselves, on the CPU, against each region's C text, with the
-# program's own edge cases (T = 0, 1, bT-1, bT, bT+1, 2bT+1, 2bT+2, the
-# first prime >= 2bT; a tiny grid and one of whole blocks besides its default
-# of about 1.5 blocks).
-# Plans are spread over the jobs: bT 1..4, SCR with RD 1..3, MCR, the
-# cached exchange (1D, 2D with --ns, 3D), queue slots in shared memory
-# (--ns), stream blocks (--sl), --opt=none, --prefetch, the default plan,
-# --naive; and --opt=assoc (partial sums) for a few stencils of each shape,
-# the streaming partial-sums kernel (--stream-sums) and asynchronous copies
-# (--async-copy, also with --stage-layout=plane), differences carried along
-# the stream, the warp-shuffle exchange
-# (--exchange=shuffle), 32-bit plane offsets and the predicated store
-# besides the rotation.
+# Builds `stencilcc --emit-test` programs with the host compiler and
+# include/stencilcc/Runtime/CudaEmulation.h and runs them: the generated
+# kernels themselves, on the CPU, against each region's C text. Every
+# program runs its own edge cases (T = 0, 1, bT-1, bT, bT+1, 2bT+2, the
+# first prime >= 2bT; a tiny grid, one of whole blocks and one of about 3.5
+# blocks besides its default of about 1.5 blocks), so one build checks
+# them all.
 #
-#   run-selfchecks.sh STENCILCC SOURCE_DIR [WORK_DIR]
+#   run-selfchecks.sh [--set=ci|full] STENCILCC SOURCE_DIR [WORK_DIR]
 #
-# Prints one line per program (its plan and its own `N passed, N failed`),
-# every failed case, and a closing `N passed, N failed` over all cases
-# (also in WORK_DIR/summary.txt, which scripts/test.sh prints); exits 1 on
-# any failure. SELFCHECK_FILTER=REGEX runs only matching jobs.
+# --set=ci (the default; what scripts/test.sh and CI run) keeps every plan
+# family and option at least once at small sizes:
+#   - each benchmark stencil once, the plans rotating over SCR (reuse
+#     degrees 1 to 3), MCR, the cached exchange, queue slots in shared
+#     memory (--ns), stream blocks (--sl), --opt=none, --prefetch, the
+#     default plan and --naive, tiles no domain size divides;
+#   - each benchmark stencil at its default plan, in the other precision;
+#   - partial sums (--opt=assoc, 1D to 3D), the streaming partial-sums
+#     kernel (--stream-sums, 1, 2 and 4 rows), asynchronous copies
+#     (--async-copy, with each exchange) in either stage layout, differences
+#     carried along the stream, rows per thread, partial sums value by
+#     value (--sum-order), 32-bit plane offsets (run again with
+#     --wide-offsets: the 64-bit instance) and the predicated store, the
+#     interior and sides loops, the warp-shuffle exchange (run again with
+#     --same-boundary: boundary values from registers), register caps;
+#   - every accepted input (test/Inputs/accepted) at its default plan (one
+#     whose regions have an earlier input's kernel facts runs its main case
+#     only), a third of them at other plans as well.
+# --set=full adds today's whole matrix: both precisions of every rotation,
+# every accepted input at two plans per dimensionality and with the shuffle
+# exchange, the shuffle exchange at its default tiles, and more of each
+# plan family.
+#
+# The host compiler's share of a program is mostly the emulation header and
+# the runtime's standard headers: they are precompiled once per run
+# (test/emulation/precompiled.h). -O0: a tenth of -O1's compile time on the
+# unrolled kernels, and the small grids run in milliseconds either way.
+#
+# Prints one line per program run (its plan and its own `N passed, N
+# failed`), every failed case, the five slowest programs, and a closing
+# `N passed, N failed` over all cases (also in WORK_DIR/summary.txt, which
+# scripts/test.sh prints); exits 1 on any failure. SELFCHECK_FILTER=REGEX
+# runs only the jobs whose `name|input|flags` line matches.
 set -uo pipefail
+SET=ci
+case ${1:-} in
+  --set=ci | --set=full) SET=${1#--set=}; shift ;;
+  --set=*) echo "run-selfchecks.sh: unknown set '${1#--set=}' (ci or full)" >&2; exit 2 ;;
+esac
+if [[ $# -lt 2 ]]; then
+  echo "usage: run-selfchecks.sh [--set=ci|full] STENCILCC SOURCE_DIR [WORK_DIR]" >&2
+  exit 2
+fi
 STENCILCC=$1
 SRC=$2
 WORK=${3:-$(mktemp -d)}
@@ -31,93 +60,130 @@ mkdir -p "$WORK"
 CXX=${CXX:-g++}
 export STENCILCC SRC WORK CXX
 
-# One job per line: name|input|stencilcc flags
+# ---------------------------------------------------------------- jobs
+# One job per line: name|input|stencilcc flags|program options.
 jobs=()
-# Suite: each stencil gets one plan per precision from a rotation; block
-# sizes are the halo (2 bT r) plus a width no block divides.
+# job TIER NAME INPUT FLAGS...: TIER is ci (the CI set only), full (the full
+# set only) or all. RUN_OPTIONS, if set, are the program's options.
+RUN_OPTIONS=""
+job() {
+  local tier=$1 name=$2 input=$3
+  shift 3
+  [[ $tier == all || $tier == "$SET" ]] || return 0
+  jobs+=("$name|$input|$*|$RUN_OPTIONS")
+}
+bench() { echo "benchmarks/stencils/$1.c"; }
+accepted() { echo "test/Inputs/accepted/$1.c"; }
+other() { [[ $1 == float ]] && echo double || echo float; }
+
+# Plan K (0..7) of the benchmark rotation for a stencil of DIMS dimensions,
+# radius R and SHAPE: block sizes are the halo (2 bT r) plus a width no
+# block divides.
+rotation() { # k dims r shape
+  local k=$1 dims=$2 r=$3 shape=$4 mcr="--exchange=mcr"
+  # MCR needs neighbours exchanged from several planes: a star stencil has
+  # them only without its specialization.
+  [[ $shape == star ]] && mcr="--exchange=mcr --opt=none"
+  if [[ $dims == 2 ]]; then
+    case $k in
+      0) echo "--bt=2 --bs=$((4 * r + 13)) --sl=16 --exchange=cached --ns=2" ;;
+      1) echo "--bt=3 --bs=$((6 * r + 20)) --sl=0 --exchange=scr --rd=2 --ns=2" ;;
+      2) echo "--bt=4 --bs=$((8 * r + 24)) --sl=24 $mcr" ;;
+      3) echo "--bt=3 --bs=$((6 * r + 11)) --sl=16 $mcr --ns=3" ;;
+      4) echo "--bt=2 --bs=$((4 * r + 16)) --sl=9 --opt=none --prefetch=0" ;;
+      5) echo "--bt=3 --bs=$((6 * r + 14)) --sl=20 --exchange=scr --rd=3 --prefetch=1" ;;
+      6) echo "" ;; # the default plan
+      7) echo "--naive" ;;
+    esac
+  else
+    case $k in
+      0) echo "--bt=2 --bs=$((4 * r + 5))x$((4 * r + 9)) --sl=8 --exchange=cached" ;;
+      1) echo "--bt=2 --bs=$((4 * r + 6))x$((4 * r + 12)) --sl=0 $mcr --ns=2" ;;
+      2) echo "--bt=1 --bs=$((2 * r + 7))x$((2 * r + 10)) --sl=5" ;;
+      3) echo "--bt=3 --bs=$((6 * r + 4))x$((6 * r + 8)) --sl=6 --exchange=scr --rd=3" ;;
+      4) echo "--bt=2 --bs=$((4 * r + 5))x$((4 * r + 8)) --sl=7 --opt=none --prefetch=0" ;;
+      5) echo "--bt=2 --bs=$((4 * r + 6))x$((4 * r + 6)) --sl=0 --exchange=scr --rd=2 --ns=3" ;;
+      6) echo "" ;;
+      7) echo "--naive" ;;
+    esac
+  fi
+}
+
+# The benchmark suite. CI: each stencil once, the rotation's plan K = i % 8
+# in float for the first eight stencils, double for the next eight, and so
+# on (2D and 3D stencils each see every plan), and each at its default
+# plan in the other precision. Full: both precisions at plans 2i and 2i+1,
+# and the default plan in both.
 i=0
 while read -r name dims radius shape _flops; do
   [[ -z $name || $name == \#* ]] && continue
-  r=$radius
-  # MCR needs neighbours exchanged from several planes: a star stencil has
-  # them only without its specialization.
-  mcr="--exchange=mcr"
-  [[ $shape == star ]] && mcr="--exchange=mcr --opt=none"
+  real=$( (( (i / 8) % 2 == 0 )) && echo float || echo double)
+  job ci "suite-$name-$real" "$(bench "$name")" "-DREAL=$real $(rotation $((i % 8)) "$dims" "$radius" "$shape")"
+  job all "default-$name-$(other "$real")" "$(bench "$name")" "-DREAL=$(other "$real")"
+  job full "default-$name-$real" "$(bench "$name")" "-DREAL=$real"
   for j in 0 1; do
     real=$([[ $j == 0 ]] && echo float || echo double)
-    k=$(( (2 * i + j) % 8 ))
-    # shellcheck disable=SC2249
-    if [[ $dims == 2 ]]; then
-      case $k in
-        0) p="--bt=2 --bs=$((4 * r + 13)) --sl=16 --exchange=cached --ns=2" ;;
-        1) p="--bt=3 --bs=$((6 * r + 20)) --sl=0 --exchange=scr --rd=2 --ns=2" ;;
-        2) p="--bt=4 --bs=$((8 * r + 24)) --sl=24 $mcr" ;;
-        3) p="--bt=3 --bs=$((6 * r + 11)) --sl=16 $mcr --ns=3" ;;
-        4) p="--bt=2 --bs=$((4 * r + 16)) --sl=9 --opt=none --prefetch=0" ;;
-        5) p="--bt=3 --bs=$((6 * r + 14)) --sl=20 --exchange=scr --rd=3 --prefetch=1" ;;
-        6) p="" ;; # the default plan
-        7) p="--naive" ;;
-      esac
-    else
-      case $k in
-        0) p="--bt=2 --bs=$((4 * r + 5))x$((4 * r + 9)) --sl=8 --exchange=cached" ;;
-        1) p="--bt=2 --bs=$((4 * r + 6))x$((4 * r + 12)) --sl=0 $mcr --ns=2" ;;
-        2) p="--bt=1 --bs=$((2 * r + 7))x$((2 * r + 10)) --sl=5" ;;
-        3) p="--bt=3 --bs=$((6 * r + 4))x$((6 * r + 8)) --sl=6 --exchange=scr --rd=3" ;;
-        4) p="--bt=2 --bs=$((4 * r + 5))x$((4 * r + 8)) --sl=7 --opt=none --prefetch=0" ;;
-        5) p="--bt=2 --bs=$((4 * r + 6))x$((4 * r + 6)) --sl=0 --exchange=scr --rd=2 --ns=3" ;;
-        6) p="" ;;
-        7) p="--naive" ;;
-      esac
-    fi
-    jobs+=("suite-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real $p")
+    job full "suite-$name-$real" "$(bench "$name")" "-DREAL=$real $(rotation $(((2 * i + j) % 8)) "$dims" "$radius" "$shape")"
   done
   i=$((i + 1))
 done <"$SRC/benchmarks/stencils/suite.txt"
 
-# --opt=assoc: 2D box radius 1 and 3, 3D box, a star whose sum is divided
-# (j2d9pt), each in float and double, and 1D inputs; with stream blocks,
-# queue slots in shared memory, no prefetch, the explicit cached exchange.
-for spec in \
-    "box2d1r|--bt=3 --bs=26 --sl=16" \
-    "box2d3r|--bt=2 --bs=25 --sl=0 --ns=2" \
-    "box3d1r|--bt=2 --bs=9x13 --sl=6 --exchange=cached" \
-    "j2d9pt|--bt=3 --bs=23 --sl=20 --prefetch=0"; do
-  IFS='|' read -r name p <<<"$spec"
-  for real in float double; do
-    jobs+=("assoc-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real --opt=assoc $p")
-  done
-done
-# --stream-sums: 3D boxes and j3d27pt (a divided sum), 1, 2 and 4 rows per
-# thread (rows past the last one clamped), float and double.
-for spec in "box3d1r|1" "box3d2r|2" "j3d27pt|4" "box3d1r|4"; do
-  IFS='|' read -r name rows <<<"$spec"
-  for real in float double; do
-    jobs+=("stream-$name-$rows-$real|benchmarks/stencils/$name.c|-DREAL=$real --stream-sums=$rows")
-  done
-done
-# A suite stencil's job <prefix>-<name>-<real> from "name|real|plan flags".
+# A benchmark stencil's job <prefix>-<name>-<real> from "tier|name|real|flags".
 suite_job() {
-  local name real p
-  IFS='|' read -r name real p <<<"$2"
-  jobs+=("$1-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real $p")
+  local tier name real p
+  IFS='|' read -r tier name real p <<<"$2"
+  job "$tier" "$1-$name-$real" "$(bench "$name")" "-DREAL=$real $p"
 }
+
+# --opt=assoc: 2D box radius 1 and 3, 3D box, a star whose sum is divided
+# (j2d9pt), 1D inputs; with stream blocks, queue slots in shared memory, no
+# prefetch, the explicit cached exchange.
+for spec in \
+    "all|box2d1r|float|--bt=3 --bs=26 --sl=16" \
+    "full|box2d1r|double|--bt=3 --bs=26 --sl=16" \
+    "full|box2d3r|float|--bt=2 --bs=25 --sl=0 --ns=2" \
+    "all|box2d3r|double|--bt=2 --bs=25 --sl=0 --ns=2" \
+    "full|box3d1r|float|--bt=2 --bs=9x13 --sl=6 --exchange=cached" \
+    "all|box3d1r|double|--bt=2 --bs=9x13 --sl=6 --exchange=cached" \
+    "full|j2d9pt|float|--bt=3 --bs=23 --sl=20 --prefetch=0" \
+    "all|j2d9pt|double|--bt=3 --bs=23 --sl=20 --prefetch=0"; do
+  suite_job assoc "$spec"
+done
+job full assoc-stencil1d_r1 "$(accepted stencil1d_r1)" --opt=assoc --bt=2 --bs=32
+job all assoc-stencil1d_r2 "$(accepted stencil1d_r2)" --opt=assoc --bt=3 --bs=40 --ns=1
+
+# --stream-sums: 3D boxes and j3d27pt (a divided sum), 1, 2 and 4 rows per
+# thread (rows past the last one clamped), float and double; an input with
+# asymmetric reads in every dimension, uneven bounds and a scalar.
+for spec in "all|box3d1r|1|float" "full|box3d1r|1|double" \
+            "full|box3d2r|2|float" "all|box3d2r|2|double" \
+            "all|j3d27pt|4|float" "full|j3d27pt|4|double" \
+            "full|box3d1r|4|float" "full|box3d1r|4|double"; do
+  IFS='|' read -r tier name rows real <<<"$spec"
+  job "$tier" "stream-$name-$rows-$real" "$(bench "$name")" "-DREAL=$real --stream-sums=$rows"
+done
+for rows in 1 2 4; do
+  tier=$([[ $rows == 2 ]] && echo all || echo full)
+  job "$tier" "stream-asym3d_scalar-$rows" "$(accepted asym3d_scalar)" "--stream-sums=$rows"
+done
+
 # --async-copy: the loads staged in shared memory by cp.async, 1 to 8 planes
 # ahead (8 runs past the unrolled period, which then doubles), with each
 # exchange scheme, partial sums, queue slots in shared memory and without
 # the register prefetch.
 for spec in \
-    "star2d1r|float|--async-copy=1 --bt=3 --bs=29 --sl=16" \
-    "j2d9pt-gol|double|--async-copy=3 --bt=2 --bs=27 --sl=0 --exchange=mcr --ns=2" \
-    "box2d2r|float|--async-copy=8 --bt=2 --bs=33 --sl=20 --opt=assoc --prefetch=0" \
-    "gradient2d|double|--async-copy=5 --bt=4 --bs=31 --sl=9 --exchange=scr --rd=2" \
-    "star3d1r|float|--async-copy=4 --bt=3 --bs=10x14 --sl=7" \
-    "star3d2r|double|--async-copy=6 --bt=2 --bs=13x17 --sl=0 --prefetch=0" \
-    "box3d1r|double|--async-copy=2 --bt=2 --bs=9x13 --sl=6 --opt=assoc" \
-    "j3d27pt|float|--async-copy=8 --bt=1 --bs=9x12 --sl=5 --exchange=cached"; do
+    "all|star2d1r|float|--async-copy=1 --bt=3 --bs=29 --sl=16" \
+    "all|j2d9pt-gol|double|--async-copy=3 --bt=2 --bs=27 --sl=0 --exchange=mcr --ns=2" \
+    "all|box2d2r|float|--async-copy=8 --bt=2 --bs=33 --sl=20 --opt=assoc --prefetch=0" \
+    "full|gradient2d|double|--async-copy=5 --bt=4 --bs=31 --sl=9 --exchange=scr --rd=2" \
+    "all|star3d1r|float|--async-copy=4 --bt=3 --bs=10x14 --sl=7" \
+    "full|star3d2r|double|--async-copy=6 --bt=2 --bs=13x17 --sl=0 --prefetch=0" \
+    "full|box3d1r|double|--async-copy=2 --bt=2 --bs=9x13 --sl=6 --opt=assoc" \
+    "all|j3d27pt|float|--async-copy=8 --bt=1 --bs=9x12 --sl=5 --exchange=cached"; do
   suite_job async "$spec"
 done
-jobs+=("async-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--async-copy=3 --bt=2 --bs=8x16 --sl=8")
+job full async-asym3d_scalar "$(accepted asym3d_scalar)" --async-copy=3 --bt=2 --bs=8x16 --sl=8
+
 # --stage-layout=plane: the stage as exchange planes that level 1 reads,
 # 2D and 3D, star and general specializations (exchanged planes below and
 # above the level's own: a longer ring), reuse degrees 2 and bT (rounds
@@ -126,94 +192,102 @@ jobs+=("async-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--async-copy=3 
 # exchange and the stage, the interior and sides loops, the predicated
 # store.
 for spec in \
-    "star2d1r|float|--stage-layout=plane --async-copy=1 --bt=3 --bs=29 --sl=16" \
-    "gradient2d|double|--stage-layout=plane --async-copy=5 --bt=4 --bs=31 --sl=9 --rd=2" \
-    "j2d9pt|float|--stage-layout=plane --async-copy=2 --bt=3 --bs=33 --sl=20 --ns=2 --store=predicated" \
-    "star2d2r|double|--stage-layout=plane --async-copy=3 --bt=3 --bs=40 --sl=0 --opt=none --rd=3" \
-    "star3d1r|float|--stage-layout=plane --async-copy=3 --bt=3 --bs=12x14 --sl=7 --rows-per-thread=2 --prefetch=0 --interior-loop=2" \
-    "star3d2r|double|--stage-layout=plane --async-copy=2 --bt=2 --bs=13x17 --sl=0 --opt=none" \
-    "star3d1r|double|--stage-layout=plane --async-copy=4 --bt=1 --bs=10x14 --sl=5"; do
+    "all|star2d1r|float|--stage-layout=plane --async-copy=1 --bt=3 --bs=29 --sl=16" \
+    "full|gradient2d|double|--stage-layout=plane --async-copy=5 --bt=4 --bs=31 --sl=9 --rd=2" \
+    "full|j2d9pt|float|--stage-layout=plane --async-copy=2 --bt=3 --bs=33 --sl=20 --ns=2 --store=predicated" \
+    "all|star2d2r|double|--stage-layout=plane --async-copy=3 --bt=3 --bs=40 --sl=0 --opt=none --rd=3" \
+    "all|star3d1r|float|--stage-layout=plane --async-copy=3 --bt=3 --bs=12x14 --sl=7 --rows-per-thread=2 --prefetch=0 --interior-loop=2" \
+    "full|star3d2r|double|--stage-layout=plane --async-copy=2 --bt=2 --bs=13x17 --sl=0 --opt=none" \
+    "all|star3d1r|double|--stage-layout=plane --async-copy=4 --bt=1 --bs=10x14 --sl=5"; do
   suite_job staged "$spec"
 done
-jobs+=("staged-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--stage-layout=plane --async-copy=3 --bt=2 --bs=8x16 --sl=8 --opt=none --exchange=scr")
+job full staged-asym3d_scalar "$(accepted asym3d_scalar)" --stage-layout=plane --async-copy=3 --bt=2 --bs=8x16 --sl=8 --opt=none --exchange=scr
+
 # Differences carried along the stream (Emitter/CarriedDifferences.h):
 # gradient2d's negated differences (only squared) and an input's same-sign
 # one, 2D and 3D, with SCR (reuse degrees 1 and 2), the cached exchange,
 # asynchronous copies in either stage layout, queue slots in shared memory,
 # without the register prefetch, one interior loop and two, the predicated
 # store; tiles small enough that some lie inside, where the carries run.
-suite_job carried "gradient2d|float|--bt=3 --bs=22 --sl=16"
-suite_job carried-staged "gradient2d|double|--bt=4 --bs=28 --sl=0 --rd=2 --async-copy=3 --stage-layout=plane --interior-loop=2 --store=predicated"
-suite_job carried-cached "gradient2d|float|--bt=2 --bs=20 --sl=0 --exchange=cached --ns=2 --prefetch=0"
-suite_job carried-async "gradient2d|double|--bt=5 --bs=30 --sl=20 --async-copy=2 --offset-bits=32"
-jobs+=("carried-stream_differences_2d|test/Inputs/accepted/stream_differences_2d.c|--opt=star --bt=3 --bs=22 --sl=16 --interior-loop=2")
-jobs+=("carried-stream_differences_2d-cached|test/Inputs/accepted/stream_differences_2d.c|--opt=star --bt=2 --bs=18 --sl=9 --exchange=cached")
-jobs+=("carried-stream_differences_3d|test/Inputs/accepted/stream_differences_3d.c|--bt=2 --bs=10x14 --sl=0 --async-copy=2 --interior-loop=2")
-jobs+=("carried-stream_differences_3d-cached|test/Inputs/accepted/stream_differences_3d.c|--bt=3 --bs=14x16 --sl=0 --exchange=cached")
+suite_job carried "full|gradient2d|float|--bt=3 --bs=22 --sl=16"
+suite_job carried-staged "all|gradient2d|double|--bt=4 --bs=28 --sl=0 --rd=2 --async-copy=3 --stage-layout=plane --interior-loop=2 --store=predicated"
+suite_job carried-cached "all|gradient2d|float|--bt=2 --bs=20 --sl=0 --exchange=cached --ns=2 --prefetch=0"
+suite_job carried-async "full|gradient2d|double|--bt=5 --bs=30 --sl=20 --async-copy=2 --offset-bits=32"
+job all carried-stream_differences_2d "$(accepted stream_differences_2d)" --opt=star --bt=3 --bs=22 --sl=16 --interior-loop=2
+job full carried-stream_differences_2d-cached "$(accepted stream_differences_2d)" --opt=star --bt=2 --bs=18 --sl=9 --exchange=cached
+job full carried-stream_differences_3d "$(accepted stream_differences_3d)" --bt=2 --bs=10x14 --sl=0 --async-copy=2 --interior-loop=2
+job all carried-stream_differences_3d-cached "$(accepted stream_differences_3d)" --bt=3 --bs=14x16 --sl=0 --exchange=cached
+
 # --rows-per-thread: 2, 4 and 8 rows per thread with the SCR exchange (star
 # and general specializations, reuse degree 2) and partial sums, with and
 # without asynchronous copies, tiles no domain size divides.
 for spec in \
-    "star3d1r|float|--rows-per-thread=2 --bt=3 --bs=12x14 --sl=7" \
-    "star3d2r|double|--rows-per-thread=4 --bt=2 --bs=16x17 --sl=5 --opt=none --rd=2" \
-    "box3d1r|float|--rows-per-thread=4 --opt=assoc --bt=2 --bs=12x13 --sl=6" \
-    "box3d1r|double|--rows-per-thread=2 --opt=assoc --bt=3 --bs=16x15 --sl=0 --async-copy=2" \
-    "j3d27pt|float|--rows-per-thread=2 --opt=assoc --bt=2 --bs=14x13 --sl=7" \
-    "star3d1r|double|--rows-per-thread=8 --bt=1 --bs=16x10 --sl=9 --interior-loop=1"; do
+    "full|star3d1r|float|--rows-per-thread=2 --bt=3 --bs=12x14 --sl=7" \
+    "all|star3d2r|double|--rows-per-thread=4 --bt=2 --bs=16x17 --sl=5 --opt=none --rd=2" \
+    "full|box3d1r|float|--rows-per-thread=4 --opt=assoc --bt=2 --bs=12x13 --sl=6" \
+    "all|box3d1r|double|--rows-per-thread=2 --opt=assoc --bt=3 --bs=16x15 --sl=0 --async-copy=2" \
+    "full|j3d27pt|float|--rows-per-thread=2 --opt=assoc --bt=2 --bs=14x13 --sl=7" \
+    "all|star3d1r|double|--rows-per-thread=8 --bt=1 --bs=16x10 --sl=9 --interior-loop=1"; do
   suite_job rows "$spec"
 done
-jobs+=("rows-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--rows-per-thread=2 --bt=2 --bs=8x16 --sl=8")
+job full rows-asym3d_scalar "$(accepted asym3d_scalar)" --rows-per-thread=2 --bt=2 --bs=8x16 --sl=8
+
 # --sum-order=value: partial sums added value by value, 2D and 3D, with
-# rows per thread, asynchronous copies and a 1D input.
+# rows per thread, asynchronous copies, a 1D input, and the streaming
+# kernel with 1, 2 and 4 rows and a divided sum.
 for spec in \
-    "box3d2r|float|--sum-order=value --opt=assoc --bt=2 --bs=14x13 --sl=5" \
-    "j3d27pt|double|--sum-order=value --opt=assoc --bt=3 --bs=14x13 --sl=0 --async-copy=2" \
-    "box3d1r|float|--sum-order=value --opt=assoc --bt=2 --bs=12x13 --sl=6 --rows-per-thread=2" \
-    "box2d2r|float|--sum-order=value --opt=assoc --bt=2 --bs=40 --sl=16" \
-    "j2d9pt|double|--sum-order=value --opt=assoc --bt=3 --bs=23 --sl=20"; do
+    "full|box3d2r|float|--sum-order=value --opt=assoc --bt=2 --bs=14x13 --sl=5" \
+    "full|j3d27pt|double|--sum-order=value --opt=assoc --bt=3 --bs=14x13 --sl=0 --async-copy=2" \
+    "all|box3d1r|float|--sum-order=value --opt=assoc --bt=2 --bs=12x13 --sl=6 --rows-per-thread=2" \
+    "all|box2d2r|float|--sum-order=value --opt=assoc --bt=2 --bs=40 --sl=16" \
+    "full|j2d9pt|double|--sum-order=value --opt=assoc --bt=3 --bs=23 --sl=20"; do
   suite_job order "$spec"
 done
-jobs+=("order-stencil1d_r2|test/Inputs/accepted/stencil1d_r2.c|--sum-order=value --opt=assoc --bt=2 --bs=40")
-# The streaming kernel value by value: 1, 2 and 4 rows, a divided sum.
+job all order-stencil1d_r2 "$(accepted stencil1d_r2)" --sum-order=value --opt=assoc --bt=2 --bs=40
 for spec in \
-    "box3d2r|double|--sum-order=value --stream-sums=1" \
-    "box3d1r|float|--sum-order=value --stream-sums=2" \
-    "j3d27pt|double|--sum-order=value --stream-sums=4"; do
+    "full|box3d2r|double|--sum-order=value --stream-sums=1" \
+    "full|box3d1r|float|--sum-order=value --stream-sums=2" \
+    "all|j3d27pt|double|--sum-order=value --stream-sums=4"; do
   suite_job order-stream "$spec"
 done
-jobs+=("order-stream-asym3d_scalar|test/Inputs/accepted/asym3d_scalar.c|--sum-order=value --stream-sums=2")
+job full order-stream-asym3d_scalar "$(accepted asym3d_scalar)" --sum-order=value --stream-sums=2
+
 # --offset-bits=32 and --store=predicated: the main kernel's 32-bit plane
-# offsets (the host's 64-bit fallback under -DSTENCILCC_WIDE_OFFSETS, the
-# emulated-wide-offsets test) and the predicated last-level store, with
-# each exchange scheme, partial sums, rows per thread, asynchronous copies,
-# the interior and sides loops, queue slots in shared memory and a 1D input.
+# offsets (each offsets-* program runs again with --wide-offsets: the 64-bit
+# instance the host otherwise takes only past 2^31 cells) and the predicated
+# last-level store, with each exchange scheme, partial sums, rows per
+# thread, asynchronous copies, the interior and sides loops, queue slots in
+# shared memory and a 1D input.
 for spec in \
-    "star2d1r|float|--offset-bits=32 --bt=4 --bs=29 --sl=16" \
-    "box2d1r|double|--offset-bits=32 --store=predicated --bt=3 --bs=26 --sl=0 --exchange=cached" \
-    "j2d9pt|double|--store=predicated --bt=3 --bs=31 --sl=20 --exchange=scr --rd=2" \
-    "gradient2d|float|--offset-bits=32 --store=predicated --bt=4 --bs=33 --sl=9 --async-copy=4 --interior-loop=2" \
-    "box2d2r|float|--offset-bits=32 --bt=2 --bs=33 --sl=20 --exchange=mcr --ns=2" \
-    "star3d1r|float|--offset-bits=32 --rows-per-thread=2 --bt=3 --bs=12x14 --sl=7" \
-    "star3d2r|double|--offset-bits=32 --store=predicated --bt=2 --bs=13x17 --sl=0 --async-copy=2" \
-    "box3d1r|float|--offset-bits=32 --store=predicated --opt=assoc --rows-per-thread=2 --bt=2 --bs=12x13 --sl=6 --interior-loop=2" \
-    "box3d1r|double|--store=predicated --opt=assoc --bt=2 --bs=9x13 --sl=6 --exchange=cached" \
-    "j3d27pt|float|--offset-bits=32 --opt=assoc --bt=3 --bs=14x13 --sl=0 --sum-order=value"; do
+    "all|star2d1r|float|--offset-bits=32 --bt=4 --bs=29 --sl=16" \
+    "all|box2d1r|double|--offset-bits=32 --store=predicated --bt=3 --bs=26 --sl=0 --exchange=cached" \
+    "full|j2d9pt|double|--store=predicated --bt=3 --bs=31 --sl=20 --exchange=scr --rd=2" \
+    "full|gradient2d|float|--offset-bits=32 --store=predicated --bt=4 --bs=33 --sl=9 --async-copy=4 --interior-loop=2" \
+    "full|box2d2r|float|--offset-bits=32 --bt=2 --bs=33 --sl=20 --exchange=mcr --ns=2" \
+    "full|star3d1r|float|--offset-bits=32 --rows-per-thread=2 --bt=3 --bs=12x14 --sl=7" \
+    "all|star3d2r|double|--offset-bits=32 --store=predicated --bt=2 --bs=13x17 --sl=0 --async-copy=2" \
+    "all|box3d1r|float|--offset-bits=32 --store=predicated --opt=assoc --rows-per-thread=2 --bt=2 --bs=12x13 --sl=6 --interior-loop=2" \
+    "full|box3d1r|double|--store=predicated --opt=assoc --bt=2 --bs=9x13 --sl=6 --exchange=cached" \
+    "full|j3d27pt|float|--offset-bits=32 --opt=assoc --bt=3 --bs=14x13 --sl=0 --sum-order=value"; do
   suite_job offsets "$spec"
 done
-jobs+=("offsets-stencil1d_r2|test/Inputs/accepted/stencil1d_r2.c|--offset-bits=32 --store=predicated --bt=3 --bs=40")
-# An input with asymmetric reads in every dimension, uneven bounds and a scalar.
-for rows in 1 2 4; do
-  jobs+=("stream-asym3d_scalar-$rows|test/Inputs/accepted/asym3d_scalar.c|--stream-sums=$rows")
-done
-jobs+=("assoc-stencil1d_r1|test/Inputs/accepted/stencil1d_r1.c|--opt=assoc --bt=2 --bs=32")
-jobs+=("assoc-stencil1d_r2|test/Inputs/accepted/stencil1d_r2.c|--opt=assoc --bt=3 --bs=40 --ns=1")
+job all offsets-stencil1d_r2 "$(accepted stencil1d_r2)" --offset-bits=32 --store=predicated --bt=3 --bs=40
 
-# --exchange=shuffle (2D): each 2D suite stencil in one precision, the
-# cells per lane, bT and stream blocks rotating (4 cells at bT=4 leave one
-# output lane at radius 4: an edge case of the halo lanes); and every
-# accepted 2D input below with the other 2D plans.
+# Register caps: __maxnreg__ instead of __launch_bounds__, and blocks per SM.
+suite_job caps "all|j2d9pt|double|--bt=3 --bs=30 --sl=16 --max-registers=96"
+suite_job caps "all|star3d1r|float|--bt=2 --bs=10x14 --sl=7 --blocks-per-sm=2"
+
+# --exchange=shuffle (2D). CI: one warp or two per block (the grids of
+# about 1.5 and 3.5 blocks stay small), 1, 2, 4 and 8 cells per lane, bT 1
+# to 4 (4 cells at bT=4 and radius 4 leave eight output lanes). Full: each
+# 2D suite stencil in one precision at its default tile, the cells per
+# lane, bT and stream blocks rotating; and every accepted 2D input below.
+job all shuffle-star2d1r-float "$(bench star2d1r)" -DREAL=float --exchange=shuffle --bt=3 --sl=16 --bs=64
+job all shuffle-box2d2r-double "$(bench box2d2r)" -DREAL=double --exchange=shuffle --cells=2 --bt=2 --sl=0 --bs=64
+job all shuffle-j2d9pt-gol-float "$(bench j2d9pt-gol)" -DREAL=float --exchange=shuffle --cells=8 --bt=2 --sl=9 --bs=32
+job all shuffle-star2d4r-double "$(bench star2d4r)" -DREAL=double --exchange=shuffle --bt=4 --sl=20 --bs=32
 i=0
-while read -r name dims radius shape _flops; do
+while read -r name dims _radius _shape _flops; do
   [[ -z $name || $name == \#* || $dims != 2 ]] && continue
   real=$([[ $((i % 2)) == 0 ]] && echo float || echo double)
   case $((i % 4)) in
@@ -222,15 +296,30 @@ while read -r name dims radius shape _flops; do
     2) p="--exchange=shuffle --cells=8 --bt=2 --sl=9" ;;
     3) p="--exchange=shuffle --cells=1 --bt=1 --bs=64 --sl=20" ;;
   esac
-  jobs+=("shuffle-$name-$real|benchmarks/stencils/$name.c|-DREAL=$real $p")
+  job full "shuffle-wide-$name-$real" "$(bench "$name")" "-DREAL=$real $p"
   i=$((i + 1))
 done <"$SRC/benchmarks/stencils/suite.txt"
 
-# Accepted inputs: two plans per dimensionality, alternating (2D: and the
-# shuffle exchange).
-i=0
+# Accepted inputs: each at its default plan; and at two plans per
+# dimensionality, alternating (2D: and the shuffle exchange), every input in
+# the full set, every third (every sixth 2D one with the shuffle) in CI.
+# An input whose regions all have an earlier input's facts
+# (expected.txt: dimensions, radii, shape, FLOPs, associativity, element
+# type) gets the same default plan and kernels: in CI it runs the main case
+# alone, which checks its translation; the plan's edge cases ran with the
+# first such input.
+declare -A kernel_facts_seen=()
+i=0 s=0
 for f in "$SRC"/test/Inputs/accepted/*.c; do
   base=$(basename "$f")
+  facts=$(awk -v f="$base" '$1 == f { printf "%s %s %s %s %s %s;", $3, $4, $5, $6, $7, $8 }' \
+    "$SRC/test/Inputs/accepted/expected.txt")
+  if [[ $SET == ci && -n ${kernel_facts_seen[$facts]:-} ]]; then
+    RUN_OPTIONS=--no-edge-cases
+  fi
+  kernel_facts_seen[$facts]=1
+  job all "accepted-default-${base%.c}" "test/Inputs/accepted/$base"
+  RUN_OPTIONS=""
   # A file whose regions differ in dimensions keeps the default block sizes.
   dims=$(awk -v f="$base" '$1 == f { print $3 }' \
     "$SRC/test/Inputs/accepted/expected.txt" | sort -u | paste -sd+)
@@ -243,65 +332,123 @@ for f in "$SRC"/test/Inputs/accepted/*.c; do
     3-1) p="--bt=1 --bs=8x12 --sl=0" ;;
     *) p="--bt=2 --sl=8" ;;
   esac
-  jobs+=("accepted-${base%.c}|test/Inputs/accepted/$base|$p")
-  [[ $dims == 2 ]] &&
-    jobs+=("accepted-shuffle-${base%.c}|test/Inputs/accepted/$base|--exchange=shuffle --cells=$((1 << (i % 3))) --bt=$((1 + i % 3)) --sl=$((9 * (i % 2)))")
+  tier=$([[ $((i % 3)) == 0 ]] && echo all || echo full)
+  job "$tier" "accepted-${base%.c}" "test/Inputs/accepted/$base" "$p"
+  if [[ $dims == 2 ]]; then
+    # Every sixth 2D input in CI, with one warp or two per block; the
+    # rotation counts those apart so that CI sees every cells and bT.
+    key=$(( s % 6 == 0 ? s / 6 : s ))
+    p="--exchange=shuffle --cells=$((1 << (key % 4))) --bt=$((1 + key % 3)) --sl=$((9 * (key % 2)))"
+    if [[ $((s % 6)) == 0 ]]; then
+      job all "accepted-shuffle-${base%.c}" "test/Inputs/accepted/$base" "$p --bs=$((32 << (key % 2)))"
+    else
+      job full "accepted-shuffle-${base%.c}" "test/Inputs/accepted/$base" "$p"
+    fi
+    s=$((s + 1))
+  fi
   i=$((i + 1))
 done
 
-one() { # name|input|flags
-  local name input flags d
-  IFS='|' read -r name input flags <<<"$1"
+# ---------------------------------------------------------------- one job
+# The headers every program includes, precompiled (see precompiled.h): the
+# build tree's (SELFCHECK_PCH, the header with its .gch beside it), else
+# one made here; where neither works (another compiler), each program
+# parses them itself.
+PCH=${SELFCHECK_PCH:-}
+if [[ -z $PCH || ! -f $PCH.gch ]]; then
+  PCH="$WORK/.pch/precompiled.h"
+  mkdir -p "$WORK/.pch"
+  cp "$SRC/test/emulation/precompiled.h" "$PCH"
+  # shellcheck disable=SC2086
+  if ! $CXX -std=c++20 -O0 -w -I"$SRC/include" -x c++-header "$PCH" \
+       -o "$PCH.gch" >"$WORK/.pch/log" 2>&1; then
+    echo "note: no precompiled header ($(head -n 1 "$WORK/.pch/log")); building without"
+    PCH="stencilcc/Runtime/CudaEmulation.h"
+  fi
+fi
+# Through ccache where it is installed: a rerun compiles only the programs
+# whose generated text changed (with the same precompiled header).
+CCACHE=""
+if [[ ${STENCILCC_TEST_CCACHE:-1} != 0 ]] && command -v ccache >/dev/null; then
+  CCACHE=ccache
+  export CCACHE_SLOPPINESS=pch_defines,time_macros
+fi
+export PCH CCACHE
+
+# Runs a built program once with the given options; one result line.
+run_program() { # name flags options...
+  local name=$1 flags=$2 d="$WORK/$1" label rc summary out
+  shift 2
+  label="$name${1:+ $*}"
+  out="$d/out${1:+-${1#--}}"
+  "$d/check" "$@" >"$out" 2>&1
+  rc=$?
+  summary=$(tail -n 1 "$out")
+  if [[ $rc -eq 0 ]]; then
+    echo "OK    $label [$flags]: $summary"
+  else
+    echo "FAIL  $label [$flags]: exit $rc, $summary"
+    grep -E '^(FAIL|SKIP)' "$out" | sed 's/^/      /'
+    tail -n 3 "$out" | grep -vE '^(PASS|FAIL|SKIP|[0-9]+ passed)' | sed 's/^/      /'
+  fi
+}
+
+one() { # name|input|flags|program options
+  local name input flags options d start
+  IFS='|' read -r name input flags options <<<"$1"
   d="$WORK/$name"
   mkdir -p "$d"
+  start=$(date +%s%N)
   # shellcheck disable=SC2086
   if ! "$STENCILCC" --emit-test "$SRC/$input" $flags -o "$d/check.cu" \
        >"$d/log" 2>&1; then
     echo "ERROR $name [$flags]: stencilcc failed: $(grep -m1 error "$d/log")"
     return
   fi
-  # -O0: a tenth of -O1's compile time on the unrolled kernels, and the
-  # small grids run in milliseconds either way.
-  if ! $CXX -std=c++20 -O0 -w -I"$SRC/include" \
-       -include stencilcc/Runtime/CudaEmulation.h -x c++ "$d/check.cu" \
-       -x none -lboost_context -o "$d/check" >>"$d/log" 2>&1; then
+  # shellcheck disable=SC2086
+  if ! $CCACHE $CXX -std=c++20 -O0 -w -I"$SRC/include" -include "$PCH" \
+       -x c++ -c "$d/check.cu" -o "$d/check.o" >>"$d/log" 2>&1 ||
+     ! $CXX "$d/check.o" -lboost_context -o "$d/check" >>"$d/log" 2>&1; then
     echo "ERROR $name [$flags]: build failed: $(grep -m1 error "$d/log")"
     return
   fi
-  "$d/check" >"$d/out" 2>&1
-  local rc=$? summary
-  summary=$(tail -n 1 "$d/out")
-  if [[ $rc -eq 0 ]]; then
-    echo "OK    $name [$flags]: $summary"
-  else
-    echo "FAIL  $name [$flags]: exit $rc, $summary"
-    grep -E '^(FAIL|SKIP)' "$d/out" | sed 's/^/      /'
-    tail -n 3 "$d/out" | grep -vE '^(PASS|FAIL|SKIP|[0-9]+ passed)' | sed 's/^/      /'
-  fi
+  rm -f "$d/check.o"
+  # shellcheck disable=SC2086
+  run_program "$name" "$flags" $options
+  # The same build, the other paths its plan has.
+  [[ $flags == *--offset-bits=32* ]] && run_program "$name" "$flags" --wide-offsets
+  [[ $flags == *--exchange=shuffle* ]] && run_program "$name" "$flags" --same-boundary
+  echo "$(( ($(date +%s%N) - start) / 1000000 )) $name" >"$d/ms"
 }
-export -f one
+export -f one run_program
 
+# ---------------------------------------------------------------- run
 start=$SECONDS
 if [[ -n ${SELFCHECK_FILTER:-} ]]; then
-  # The pattern sees whole job lines: name|input|flags.
   mapfile -t jobs < <(printf '%s\n' "${jobs[@]}" | grep -E -- "$SELFCHECK_FILTER")
   if [[ ${#jobs[@]} -eq 0 ]]; then
     echo "run-selfchecks.sh: no job matches SELFCHECK_FILTER='$SELFCHECK_FILTER'" >&2
     exit 1
   fi
 fi
+echo "run-selfchecks.sh: the $SET set, ${#jobs[@]} programs, $(nproc) at a time"
 printf '%s\n' "${jobs[@]}" |
   xargs -d '\n' -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} >"$WORK/results.txt"
 sort -k2,2 "$WORK/results.txt"
 
-# Totals over the cases of every program that ran to its summary line.
-cases_passed=$(cat "$WORK"/*/out 2>/dev/null | awk '/^[0-9]+ passed, [0-9]+ failed/ { p += $1 } END { print p + 0 }')
-cases_failed=$(cat "$WORK"/*/out 2>/dev/null | awk '/^[0-9]+ passed, [0-9]+ failed/ { f += $3 } END { print f + 0 }')
-programs=$(wc -l <"$WORK/results.txt")
+# Totals over the cases of every run that reached its summary line.
+totals=$(cat "$WORK"/*/out* 2>/dev/null |
+  awk '/^[0-9]+ passed, [0-9]+ failed/ { p += $1; f += $3 } END { print p + 0, f + 0 }')
+read -r cases_passed cases_failed <<<"$totals"
+programs=${#jobs[@]}
+runs=$(grep -cE '^(OK|FAIL) ' "$WORK/results.txt")
 failed=$(grep -c '^FAIL ' "$WORK/results.txt")
 unbuilt=$(grep -c '^ERROR ' "$WORK/results.txt")
+slowest=$(cat "$WORK"/*/ms 2>/dev/null | sort -rn | head -n 5 |
+  awk '{ printf "%s%s %.1f", sep, $2, $1 / 1000; sep = ", " }')
 {
-  echo "emulated self-checks: $programs programs, $failed with failed cases, $unbuilt not built (each counted as a failed case); $((SECONDS - start)) s"
+  echo "emulated self-checks ($SET set): $programs programs, $runs runs, $failed runs with failed cases, $unbuilt not built (each counted as a failed case); $((SECONDS - start)) s"
+  echo "slowest programs (s, build and runs): $slowest"
   echo "$cases_passed passed, $((cases_failed + unbuilt)) failed"
 } | tee "$WORK/summary.txt"
 [[ $failed -eq 0 && $unbuilt -eq 0 && $cases_failed -eq 0 && $programs -gt 0 ]]

@@ -1,24 +1,33 @@
 #!/usr/bin/env bash
 # compile-generated.sh: compile stencilcc's output with nvcc.
 #
-# Usage: compile-generated.sh <stencilcc binary> <source dir>
+# Usage: compile-generated.sh [--set=ci|full] <stencilcc binary> <source dir>
+#                             [<summary file>]
 #
 # Generates CUDA with stencilcc and compiles every file with
 #   nvcc -O3 -arch=sm_90 -Xptxas -v -c
 # for
-#   - every stencil of benchmarks/stencils/suite.txt, float and double, at
-#     the default plan;
-#   - a small matrix of plans (degrees, MCR, RD, hybrid queue, stream
-#     blocks, naive, no specialization, asynchronous copies) on a few
-#     stencils;
+#   - every stencil of benchmarks/stencils/suite.txt at the default plan,
+#     float and double (the ci set: one precision per stencil, both
+#     precisions over the suite);
+#   - a matrix of plans (degrees, MCR, RD, hybrid queue, stream blocks,
+#     naive, no specialization, asynchronous copies, the stage layout, rows
+#     per thread, partial sums value by value, streaming sums, the shuffle
+#     exchange, register caps, 32-bit offsets, the predicated store) on a
+#     few stencils: each option once in the ci set (the default), the whole
+#     matrix in the full set;
 #   - every test/Inputs/accepted/*.c and test/lit/emit/Inputs/*.c at the
-#     default plan.
-# Jobs run in parallel (xargs -P, NVCC_JOBS or nproc at a time).
+#     default plan (the ci set: at --bt=1).
+# Jobs run in parallel (xargs -P, NVCC_JOBS or nproc at a time), through
+# ccache where it is installed (a rerun compiles only what changed; the
+# ptxas report is replayed from the cache).
 #
 # A job fails if stencilcc or nvcc fails, or, for a default-plan job, if
 # ptxas reports a non-zero "bytes spill stores" for any kernel: the default
 # plans are meant to keep the queue in registers. Spills of the other plans
-# are listed, not counted as failures.
+# are listed, not counted as failures. The closing lines (also written to
+# the summary file, which scripts/test.sh prints) give the job count, the
+# wall time and the five slowest jobs.
 #
 # Exit status: 0 when every job passed, 1 when one failed, 2 on bad usage,
 # 77 (CTest's SKIP_RETURN_CODE) when no nvcc is found.
@@ -28,6 +37,7 @@
 #   NVCC_JOBS     parallel jobs (default: nproc)
 #   NVCC_FILTER   only jobs whose name matches this grep -E pattern
 #   NVCC_KEEP=1   keep the work directory (generated .cu, logs) and print it
+#   STENCILCC_TEST_CCACHE=0   compile without ccache
 set -uo pipefail
 
 SELF=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}")
@@ -62,7 +72,7 @@ if [[ ${1:-} == --one ]]; then
   echo "=== $name: nvcc -O3 -arch=sm_90 -Xptxas -v ${defs[*]} -c $cu" >>"$log"
   # The generated file keeps the input's text outside the regions, macros
   # included: nvcc needs the same -D as stencilcc.
-  if ! "$nvcc" -O3 -arch=sm_90 -Xptxas -v "${defs[@]}" -c "$cu" \
+  if ! $nvcc -O3 -arch=sm_90 -Xptxas -v "${defs[@]}" -c "$cu" \
        -o "$work/$name.o" >"$work/$name.nvcc" 2>&1; then
     cat "$work/$name.nvcc" >>"$log"
     echo "FAIL $name: nvcc failed" >"$result"
@@ -99,12 +109,19 @@ if [[ ${1:-} == --one ]]; then
 fi
 
 # ---------------------------------------------------------------- setup
-if [[ $# -ne 2 ]]; then
-  echo "usage: compile-generated.sh <stencilcc binary> <source dir>" >&2
+SET=ci
+case ${1:-} in
+  --set=ci | --set=full) SET=${1#--set=}; shift ;;
+  --set=*) echo "compile-generated.sh: unknown set '${1#--set=}' (ci or full)" >&2; exit 2 ;;
+esac
+if [[ $# -lt 2 || $# -gt 3 ]]; then
+  echo "usage: compile-generated.sh [--set=ci|full] <stencilcc binary> <source dir> [<summary file>]" >&2
   exit 2
 fi
 STENCILCC=$1
 SRC=$2
+SUMMARY=${3:-/dev/null}
+mkdir -p "$(dirname "$SUMMARY")"
 if [[ ! -x $STENCILCC ]]; then
   echo "compile-generated.sh: no stencilcc binary at '$STENCILCC'" >&2
   exit 2
@@ -130,6 +147,10 @@ if [[ -z $NVCC ]]; then
   exit 77
 fi
 JOBS=${NVCC_JOBS:-$(nproc 2>/dev/null || echo 2)}
+NVCC_VERSION=$("$NVCC" --version | grep -m 1 release)
+if [[ ${STENCILCC_TEST_CCACHE:-1} != 0 ]] && command -v ccache >/dev/null; then
+  NVCC="ccache $NVCC"
+fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/stencilcc-nvcc.XXXXXX")
 if [[ ${NVCC_KEEP:-0} != 1 ]]; then
@@ -143,9 +164,10 @@ export WORK STENCILCC NVCC
 # ---------------------------------------------------------------- job list
 # One name per line in $JOBLIST (names have no spaces), the arguments in
 # $WORK/args/<name>.
-add() { # name kind input real [flags...]
-  local name=$1
-  shift
+add() { # tier name kind input real [flags...]; tier: ci, full or all
+  local tier=$1 name=$2
+  shift 2
+  [[ $tier == all || $tier == "$SET" ]] || return 0
   if [[ -n ${NVCC_FILTER:-} ]] && ! grep -qE -- "$NVCC_FILTER" <<<"$name"; then
     return 0
   fi
@@ -155,21 +177,36 @@ add() { # name kind input real [flags...]
 
 bench() { echo "$SRC/benchmarks/stencils/$1.c"; }
 
-# The suite, float and double, default plan.
+# The suite at the default plan: float and double in the full set; in the
+# ci set the precision whose default plan the emulated self-checks run
+# (run-selfchecks.sh: float for stencils 8..15 of suite.txt, double for the
+# others), so both precisions' default plans are checked, and each plan
+# CI emulates also builds with nvcc without spills.
+i=0
 while read -r name _rest; do
   [[ -z $name || $name == \#* ]] && continue
+  ci_real=$( (( (i / 8) % 2 == 0 )) && echo double || echo float)
   for real in float double; do
-    add "suite-$name-$real" default "$(bench "$name")" "$real"
+    add "$([[ $real == "$ci_real" ]] && echo all || echo full)" \
+      "suite-$name-$real" default "$(bench "$name")" "$real"
   done
+  i=$((i + 1))
 done <"$SRC/benchmarks/stencils/suite.txt"
 
 # A matrix of plans on a few stencils (2D star and box, 3D star and box),
 # at small degrees: each option once, not every combination (the default
-# plans above already compile the deep kernels).
-plan() { # stencil real id flags...
+# plans above already compile the deep kernels). Marked `ci`: the lines the
+# ci set keeps, the plans whose code only nvcc sees (inline PTX for
+# asynchronous copies and the predicated store, warp shuffles, templates
+# over the offset type, __maxnreg__, the naive and streaming kernels); the
+# emulated self-checks build every plan of the matrix with the host
+# compiler.
+plan() { # [ci] stencil real id flags...
+  local tier=full
+  [[ $1 == ci ]] && { tier=all; shift; }
   local s=$1 r=$2 id=$3
   shift 3
-  add "plan-$s-$r-$id" plan "$(bench "$s")" "$r" "$@"
+  add "$tier" "plan-$s-$r-$id" plan "$(bench "$s")" "$r" "$@"
 }
 plan star2d1r float bt1 --bt=1
 plan star2d1r float bt3 --bt=3
@@ -177,7 +214,7 @@ plan star2d1r float rd2 --bt=2 --rd=2
 plan star2d1r double rd4 --bt=4 --rd=4
 plan star2d1r float ns2 --bt=3 --ns=2
 plan star2d1r float sl64 --bt=3 --sl=64
-plan star2d1r float naive --naive
+plan ci star2d1r float naive --naive
 plan star2d1r float optnone --bt=3 --opt=none
 plan star2d2r double bt3-rd2-ns2 --bt=3 --rd=2 --ns=2
 plan box2d1r float optnone --bt=3 --opt=none
@@ -194,33 +231,39 @@ plan box3d1r float mcr --bt=2 --exchange=mcr
 plan box3d1r float mcr-ns2 --bt=2 --exchange=mcr --ns=2
 plan box3d1r double naive --naive
 plan j2d9pt-gol float mcr-bt3 --exchange=mcr --bt=3
-plan box2d1r float async4-cached --bt=6 --exchange=cached --opt=none --async-copy=4
+plan ci box2d1r float async4-cached --bt=6 --exchange=cached --opt=none --async-copy=4
 plan j2d9pt-gol double async8-mcr --bt=2 --exchange=mcr --async-copy=8
 plan box3d1r double async6-assoc --bt=2 --opt=assoc --async-copy=6 --prefetch=0
 plan star3d1r float async0 --async-copy=0
 plan star3d1r float rows2-bt4 --bt=4 --bs=64x32 --rows-per-thread=2
 plan box3d1r float rows2-assoc --opt=assoc --bt=2 --bs=16x32 --rows-per-thread=2
-plan j3d27pt double rows4-assoc-async --opt=assoc --bt=1 --bs=32x32 --rows-per-thread=4 --async-copy=4
+plan ci j3d27pt double rows4-assoc-async --opt=assoc --bt=1 --bs=32x32 --rows-per-thread=4 --async-copy=4
 plan box3d3r float order-value --opt=assoc --bt=1 --sum-order=value
 plan box2d4r double order-value --opt=assoc --bt=1 --sum-order=value
-plan box3d3r float stream1-value --stream-sums=1 --sum-order=value
+plan ci box3d3r float stream1-value --stream-sums=1 --sum-order=value
 plan j3d27pt double stream2-value --stream-sums=2 --sum-order=value
 plan star2d1r float shuffle --exchange=shuffle
-plan star2d1r double shuffle-c2 --exchange=shuffle --cells=2
+plan ci star2d1r double shuffle-c2 --exchange=shuffle --cells=2
 plan box2d2r float shuffle-c8-bt2 --exchange=shuffle --cells=8 --bt=2
-plan j2d9pt double shuffle-c1-maxreg --exchange=shuffle --cells=1 --bt=3 --max-registers=96
-plan box3d1r float offsets32-pst --opt=assoc --bt=2 --bs=16x32 --rows-per-thread=2 --offset-bits=32 --store=predicated
+plan ci j2d9pt double shuffle-c1-maxreg --exchange=shuffle --cells=1 --bt=3 --max-registers=96
+plan ci box3d1r float offsets32-pst --opt=assoc --bt=2 --bs=16x32 --rows-per-thread=2 --offset-bits=32 --store=predicated
 plan star2d1r double offsets32 --bt=4 --offset-bits=32
 plan j2d9pt double pst --bt=3 --store=predicated
-plan star3d1r float stage-plane-rows2 --bt=4 --bs=32x64 --rows-per-thread=2 --prefetch=0 --async-copy=3 --stage-layout=plane
+plan ci star3d1r float stage-plane-rows2 --bt=4 --bs=32x64 --rows-per-thread=2 --prefetch=0 --async-copy=3 --stage-layout=plane
 plan star2d1r double stage-plane-rd2 --bt=4 --rd=2 --async-copy=4 --stage-layout=plane
 
-# The accepted-input corpus and the lit inputs, default plan.
+# The accepted-input corpus and the lit inputs: at the default plan in the
+# full set; at --bt=1 in the ci set, which puts the text around each region,
+# its host code and its update through nvcc at a fifth of the time (the
+# emulated self-checks run every accepted input at its default plan, and
+# the suite's default plans above are the deep kernels' spill check).
 for f in "$SRC"/test/Inputs/accepted/*.c "$SRC"/test/lit/emit/Inputs/*.c; do
   [[ -e $f ]] || continue
   dir=$(basename "$(dirname "$f")")
   [[ $dir == Inputs ]] && dir=emit
-  add "$dir-$(basename "$f" .c)" default "$f" -
+  name="$dir-$(basename "$f" .c)"
+  add full "$name" default "$f" -
+  add ci "$name-bt1" plan "$f" - --bt=1
 done
 
 njobs=$(wc -l <"$JOBLIST")
@@ -230,8 +273,8 @@ if [[ $njobs -eq 0 ]]; then
 fi
 
 # ---------------------------------------------------------------- run
-echo "compile-generated.sh: $njobs jobs, $JOBS at a time, with $NVCC"
-"$NVCC" --version | grep -m 1 release
+echo "compile-generated.sh: the $SET set, $njobs jobs, $JOBS at a time, with $NVCC"
+echo "$NVCC_VERSION"
 start=$SECONDS
 xargs -P "$JOBS" -n 1 bash "$SELF" --one <"$JOBLIST"
 elapsed=$((SECONDS - start))
@@ -262,8 +305,11 @@ for f in "${failures[@]}"; do
     grep -iE 'error|fatal' "$WORK/$name.log" | head -n 5 | sed 's/^/    /'
   fi
 done
-echo "slowest jobs (s): $(cat "$WORK"/*.time 2>/dev/null | sort -rn | head -n 5 |
-  awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }')"
 [[ ${NVCC_KEEP:-0} == 1 ]] && echo "work directory kept: $WORK"
-echo "$passed passed, $failed failed (${elapsed} s)"
+{
+  echo "nvcc compiles ($SET set): $njobs jobs, $failed failed; ${elapsed} s"
+  echo "slowest jobs (s): $(cat "$WORK"/*.time 2>/dev/null | sort -rn | head -n 5 |
+    awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }')"
+  echo "$passed passed, $failed failed"
+} | tee "$SUMMARY"
 [[ $failed -eq 0 ]]
