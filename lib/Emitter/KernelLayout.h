@@ -1,0 +1,59 @@
+//===- Emitter/KernelLayout.h - What the kernel writers share ---*- C++ -*-===//
+//
+// How a plan lays out one region's kernels, as the update function, the
+// blocked kernels and the naive kernel all need it: which reads a level
+// takes from registers, from an exchange plane or from neighbour
+// registers, the names of those values, the exchange planes' extents, and
+// the exchange's shape in a kernel of one degree. Internal to lib/Emitter.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_LIB_EMITTER_KERNELLAYOUT_H
+#define STENCILCC_LIB_EMITTER_KERNELLAYOUT_H
+
+#include "stencilcc/Emitter/KernelEmitter.h"
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace stencilcc {
+
+inline int64_t posMod(int64_t A, int64_t M) { return ((A % M) + M) % M; }
+
+/// Streaming offsets read from registers / from an exchange plane; with
+/// the cached exchange, the (streaming offset, in-plane offset) pairs read
+/// from neighbour registers, and the in-plane offsets cached per plane.
+struct ReadSets {
+  std::set<int64_t> Registers, Exchanged;
+  std::set<std::pair<int64_t, std::vector<int64_t>>> Neighbours;
+  std::set<std::vector<int64_t>> NeighbourOffsets;
+};
+ReadSets readSets(const KernelContext &K);
+
+/// Name of the update's parameter / a neighbour register for a read at
+/// streaming offset \p S, in-plane offset \p V.
+std::string neighbourName(int64_t S, const std::vector<int64_t> &V);
+
+/// Padded extent of tiled dimension I in an exchange plane.
+int64_t paddedExtent(const TemporalBlockingPlan &P, unsigned I);
+/// Elements of one exchange plane: the tile padded by the in-plane reach.
+int64_t planeElements(const TemporalBlockingPlan &P);
+
+/// The kernels' name of spatial dimension \p D's index.
+std::string spatialVar(unsigned D);
+
+/// How the exchange is organised in a kernel of one degree.
+struct ExchangeShape {
+  unsigned Locations = 0; ///< SCR: levels written per round
+  unsigned Written = 0;   ///< SCR: exchange locations per set
+  unsigned Rounds = 1;    ///< SCR: barriers per column
+  unsigned Ring = 0;      ///< MCR: planes per level
+  unsigned Planes = 0;    ///< exchange planes in shared memory
+};
+ExchangeShape exchangeShape(const TemporalBlockingPlan &P, unsigned Degree);
+
+} // namespace stencilcc
+
+#endif
