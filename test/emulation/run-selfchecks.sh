@@ -23,7 +23,8 @@
 #     value (--sum-order), 32-bit plane offsets (run again with
 #     --wide-offsets: the 64-bit instance) and the predicated store, the
 #     interior and sides loops, the warp-shuffle exchange (run again with
-#     --same-boundary: boundary values from registers), register caps;
+#     --same-boundary: boundary values from registers), register caps,
+#     --fast-math;
 #   - every accepted input (test/Inputs/accepted) at its default plan (one
 #     whose regions have an earlier input's kernel facts runs its main case
 #     only), a third of them at other plans as well.
@@ -272,6 +273,13 @@ for spec in \
   suite_job offsets "$spec"
 done
 job all offsets-stencil1d_r2 "$(accepted stencil1d_r2)" --offset-bits=32 --store=predicated --bt=3 --bs=40
+
+# --fast-math: square roots as reciprocal square roots, divisions by
+# constants as multiplications, float updates in float (the emulation's
+# intrinsics are exact; the differences stay within SPEC's tolerances).
+suite_job fast "all|gradient2d|float|--fast-math --bt=3 --bs=24 --sl=16"
+suite_job fast "all|j2d9pt|double|--fast-math --bt=2 --bs=30 --sl=0"
+suite_job fast "all|j3d27pt|float|--fast-math --opt=assoc --bt=2 --bs=10x13 --sl=6"
 
 # Register caps: __maxnreg__ instead of __launch_bounds__, and blocks per SM.
 suite_job caps "all|j2d9pt|double|--bt=3 --bs=30 --sl=16 --max-registers=96"

@@ -198,9 +198,9 @@ done <"$SRC/benchmarks/stencils/suite.txt"
 # plans above already compile the deep kernels). Marked `ci`: the lines the
 # ci set keeps, the plans whose code only nvcc sees (inline PTX for
 # asynchronous copies and the predicated store, warp shuffles, templates
-# over the offset type, __maxnreg__, the naive and streaming kernels); the
-# emulated self-checks build every plan of the matrix with the host
-# compiler.
+# over the offset type, __maxnreg__, --fast-math's intrinsics, the naive and
+# streaming kernels); the emulated self-checks build every plan of the
+# matrix with the host compiler.
 plan() { # [ci] stencil real id flags...
   local tier=full
   [[ $1 == ci ]] && { tier=all; shift; }
@@ -215,6 +215,7 @@ plan star2d1r double rd4 --bt=4 --rd=4
 plan star2d1r float ns2 --bt=3 --ns=2
 plan star2d1r float sl64 --bt=3 --sl=64
 plan ci star2d1r float naive --naive
+plan ci gradient2d float fast-math --fast-math
 plan star2d1r float optnone --bt=3 --opt=none
 plan star2d2r double bt3-rd2-ns2 --bt=3 --rd=2 --ns=2
 plan box2d1r float optnone --bt=3 --opt=none
