@@ -575,7 +575,7 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   if (R.StreamSumRows)
     return makeStreamSumsPlan(std::move(Plan), A, R, Error);
   if (R.WarpCells || R.Exchange == ExchangeScheme::Shuffle)
-    return makeShufflePlan(P, A, R, Error, Limits);
+    return makeShufflePlan(std::move(Plan), P, A, R, Error, Limits);
   return PlanBuilder(P, A, R, Error, Limits, std::move(Plan)).build();
 }
 

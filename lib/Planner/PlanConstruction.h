@@ -57,11 +57,12 @@ unsigned DivisorOf(unsigned U, unsigned AtLeast);
 /// variant and prefetch distance.
 void layoutQueues(TemporalBlockingPlan &Plan, const StencilAnalysis &A);
 
-/// makePlan for --exchange=shuffle (WarpShuffleKernel.h).
+/// makePlan for --exchange=shuffle (WarpShuffleKernel.h), from \p Plan
+/// with its element type and geometry set.
 std::optional<TemporalBlockingPlan>
-makeShufflePlan(const StencilProgram &P, const StencilAnalysis &A,
-                const PlanRequest &R, std::string &Error,
-                const DeviceLimits &Limits);
+makeShufflePlan(TemporalBlockingPlan Plan, const StencilProgram &P,
+                const StencilAnalysis &A, const PlanRequest &R,
+                std::string &Error, const DeviceLimits &Limits);
 
 } // namespace stencilcc
 

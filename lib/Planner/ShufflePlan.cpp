@@ -12,12 +12,9 @@ namespace stencilcc {
 /// halo keeps at least 3/4 of a warp's lanes computing and whose queues
 /// stay under 192 registers (star2d1r float: bT=12, 2120 GCells/s).
 std::optional<TemporalBlockingPlan>
-makeShufflePlan(const StencilProgram &P, const StencilAnalysis &A,
-                const PlanRequest &R, std::string &Error,
-                const DeviceLimits &Limits) {
-  TemporalBlockingPlan Plan;
-  Plan.Element = A.Element;
-  Plan.Geometry = geometryOf(A);
+makeShufflePlan(TemporalBlockingPlan Plan, const StencilProgram &P,
+                const StencilAnalysis &A, const PlanRequest &R,
+                std::string &Error, const DeviceLimits &Limits) {
   const KernelGeometry &G = Plan.Geometry;
   if (R.Exchange && *R.Exchange != ExchangeScheme::Shuffle) {
     Error = "--cells sets the cells per lane of --exchange=shuffle; it does "
