@@ -331,8 +331,11 @@ std::string BlockedKernelWriter::write() {
       And(InTile[Row], X + " >= lo_" + std::to_string(Dm) + " && " + X +
                            " < hi_" + std::to_string(Dm));
       And(InArray[Row], X + " >= 0 && " + X + " < e" + std::to_string(Dm));
-      And(InCompute[Row], T + " >= " + std::to_string(Plan.haloBefore(I)) +
-                              " && " + T + " < " +
+      // (No `>= 0` without a halo before: threadIdx is unsigned, and nvcc
+      // warns of the comparison.)
+      if (Plan.haloBefore(I) > 0)
+        And(InCompute[Row], T + " >= " + std::to_string(Plan.haloBefore(I)));
+      And(InCompute[Row], T + " < " +
                               std::to_string(Plan.haloBefore(I) +
                                              Plan.computeWidth(I)) +
                               " && " + X + " < hi_" + std::to_string(Dm));
