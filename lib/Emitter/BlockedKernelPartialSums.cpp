@@ -40,6 +40,8 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
         continue;
       int64_t X = Pb.Plane;
       std::vector<std::string> Adds;
+      // The values the sums added here read (the head leaves out some).
+      std::set<std::vector<int64_t>> Used;
       for (Row = 0; Row < Rows; ++Row)
         for (const auto &[S, Reads] : Form.Groups) {
           int64_t Y = X - S;
@@ -48,9 +50,11 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
             continue;
           bool Starts = S == Form.lowestOffset();
           std::string Args = Starts ? "" : sums().slot(L, Y);
-          for (const std::vector<int64_t> &V : Form.GroupReads.at(S))
+          for (const std::vector<int64_t> &V : Form.GroupReads.at(S)) {
+            Used.insert(Plan.offsetFromFirstRow(V, Row));
             Args += (Args.empty() ? "" : ", ") +
                     partialSumValueName(Plan.offsetFromFirstRow(V, Row));
+          }
           Adds.push_back(sums().slot(L, Y) + " = " +
                          partialTermsFunction(K, S) + "(" + Args +
                          scalarArgs(P) + ");");
@@ -79,8 +83,9 @@ void BlockedKernelWriter::writeAssocColumn(std::ostream &OS, Phase Ph,
       OS << In << Pb.Guard << "{ // level " << L << " adds plane "
          << planeExpr(Ph, X) << " of level " << L - 1 << "\n";
       for (const std::vector<int64_t> &V : Values)
-        OS << In << "  const " << Elem << " " << partialSumValueName(V)
-           << " = " << Load(V) << ";\n";
+        if (Used.count(V))
+          OS << In << "  const " << Elem << " " << partialSumValueName(V)
+             << " = " << Load(V) << ";\n";
       for (const std::string &A : Adds)
         OS << In << "  " << A << "\n";
       OS << In << "}\n";
