@@ -13,6 +13,7 @@
 #include "stencilcc/Emitter/FloatSquareRoot.h"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 #include <sstream>
 
@@ -577,7 +578,54 @@ std::string BlockedKernelWriter::write() {
   if (Plan.AsyncDepth)
     OS << "  stencilcc_async_wait<0>(); // no copy outlives the block\n";
   OS << "}\n";
-  return OS.str();
+  return withoutUnusedConstants(OS.str());
+}
+
+namespace {
+
+/// Whether \p Name occurs in \p Text as a whole identifier.
+bool namesIdentifier(const std::string &Text, const std::string &Name) {
+  auto IsIdent = [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+  };
+  for (size_t At = Text.find(Name); At != std::string::npos;
+       At = Text.find(Name, At + 1)) {
+    bool Before = At > 0 && IsIdent(Text[At - 1]);
+    bool After = At + Name.size() < Text.size() && IsIdent(Text[At + Name.size()]);
+    if (!Before && !After)
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+// The prologue declares the block's shape and the thread's place in it for
+// every plan; a plan that exchanges nothing through shared memory (a star
+// whose neighbours all lie along the stream) names none of them, and nvcc
+// warns of each. Dropping one can leave another unnamed (pos names
+// kPitch), so until none is.
+std::string BlockedKernelWriter::withoutUnusedConstants(std::string Kernel) {
+  static const char *const Prologue[][2] = {
+      {"constexpr int ", "kThreads"}, {"constexpr long ", "kPlane"},
+      {"const int ", "pos"},          {"constexpr long ", "kPitch"},
+      {"const int ", "tid"}};
+  for (bool Dropped = true; Dropped;) {
+    Dropped = false;
+    for (const auto &[Type, Name] : Prologue) {
+      std::string Decl = std::string("\n  ") + Type + Name + " = ";
+      size_t Begin = Kernel.find(Decl);
+      if (Begin == std::string::npos)
+        continue;
+      size_t End = Kernel.find('\n', Begin + 1);
+      std::string Rest = Kernel.substr(0, Begin) + Kernel.substr(End);
+      if (namesIdentifier(Rest, Name))
+        continue;
+      Kernel = std::move(Rest);
+      Dropped = true;
+    }
+  }
+  return Kernel;
 }
 
 } // namespace stencilcc

@@ -67,6 +67,8 @@ public:
   }
 
   std::string write();
+  /// \p Kernel without the prologue's constants that nothing names.
+  static std::string withoutUnusedConstants(std::string Kernel);
   /// The differences this kernel's steady state carries along the stream.
   const std::vector<CarriedDifference> &carried() const { return Carried; }
 

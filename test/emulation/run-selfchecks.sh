@@ -281,6 +281,11 @@ suite_job fast "all|gradient2d|float|--fast-math --bt=3 --bs=24 --sl=16"
 suite_job fast "all|j2d9pt|double|--fast-math --bt=2 --bs=30 --sl=0"
 suite_job fast "all|j3d27pt|float|--fast-math --opt=assoc --bt=2 --bs=10x13 --sl=6"
 
+# A plan that exchanges nothing through shared memory (every neighbour
+# along the stream): its default, and with the interior and sides loops.
+job all exchange-free-stream_only test/lit/emit/Inputs/stream_only.c
+job all exchange-free-stream_only-loops test/lit/emit/Inputs/stream_only.c --bt=3 --bs=40 --sl=16 --interior-loop=2
+
 # Register caps: __maxnreg__ instead of __launch_bounds__, and blocks per SM.
 suite_job caps "all|j2d9pt|double|--bt=3 --bs=30 --sl=16 --max-registers=96"
 suite_job caps "all|star3d1r|float|--bt=2 --bs=10x14 --sl=7 --blocks-per-sm=2"
