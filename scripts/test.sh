@@ -6,10 +6,10 @@
 #
 #   scripts/test.sh           the ci set: every plan family and option, every
 #                             accepted input at its default plan, at small
-#                             sizes (about 10 minutes on 2 cores)
+#                             sizes (about 9 minutes on 2 cores)
 #   scripts/test.sh --full    the full matrix of plans and inputs, for a
-#                             release or after a large change (about 3 times
-#                             as long)
+#                             release or after a large change (about 45
+#                             minutes on 2 cores)
 #
 # Ends with each long test's program count and wall time, the five slowest
 # tests, and `N passed, N failed` over the tests.

@@ -430,7 +430,10 @@ one() { # name|input|flags|program options
   run_program "$name" "$flags" $options
   # The same build, the other paths its plan has.
   [[ $flags == *--offset-bits=32* ]] && run_program "$name" "$flags" --wide-offsets
-  [[ $flags == *--exchange=shuffle* ]] && run_program "$name" "$flags" --same-boundary
+  # (Not the full set's shuffle plans at their default tiles, whose grids
+  # are 16 times the ci set's: one run of those took over 10 minutes.)
+  [[ $flags == *--exchange=shuffle* && $name != shuffle-wide-* ]] &&
+    run_program "$name" "$flags" --same-boundary
   echo "$(( ($(date +%s%N) - start) / 1000000 )) $name" >"$d/ms"
 }
 export -f one run_program
