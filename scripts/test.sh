@@ -6,7 +6,7 @@
 #
 #   scripts/test.sh           the ci set: every plan family and option, every
 #                             accepted input at its default plan, at small
-#                             sizes (about 9 minutes on 2 cores)
+#                             sizes (about 10 minutes on 2 cores)
 #   scripts/test.sh --full    the full matrix of plans and inputs, for a
 #                             release or after a large change (about 45
 #                             minutes on 2 cores)
