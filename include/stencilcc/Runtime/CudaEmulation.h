@@ -128,13 +128,11 @@ struct BlockRun {
 };
 inline BlockRun *Running = nullptr;
 
-[[noreturn]] inline void asyncOverflow(const char *What) {
+[[noreturn]] inline void asyncOverflow(unsigned Limit, const char *What) {
   std::fprintf(stderr,
                "stencilcc emulation: thread %u of block (%u,%u,%u) has more "
                "than %u asynchronous %s in flight\n",
-               Running->Current, blockIdx.x, blockIdx.y, blockIdx.z,
-               std::strcmp(What, "copies") == 0 ? AsyncCopies::kMaxCopies
-                                                 : AsyncCopies::kMaxGroups,
+               Running->Current, blockIdx.x, blockIdx.y, blockIdx.z, Limit,
                What);
   std::abort();
 }
@@ -146,7 +144,7 @@ inline void copyAsync(void *Dst, const void *Src, size_t Bytes, bool Issue,
   std::memset(Dst, 0xFF, Bytes);
   AsyncCopies &A = Running->Async[Running->Current];
   if (A.End - A.Begin == AsyncCopies::kMaxCopies)
-    asyncOverflow("copies");
+    asyncOverflow(AsyncCopies::kMaxCopies, "copies");
   A.Copies[A.End++ % AsyncCopies::kMaxCopies] = {Dst, Load ? Src : nullptr,
                                                   Bytes};
 }
@@ -154,7 +152,7 @@ inline void copyAsync(void *Dst, const void *Src, size_t Bytes, bool Issue,
 inline void commitAsync() {
   AsyncCopies &A = Running->Async[Running->Current];
   if (A.GroupsEnd - A.GroupsBegin == AsyncCopies::kMaxGroups)
-    asyncOverflow("groups");
+    asyncOverflow(AsyncCopies::kMaxGroups, "groups");
   A.GroupEnd[A.GroupsEnd++ % AsyncCopies::kMaxGroups] = A.End;
 }
 
