@@ -1,6 +1,8 @@
 //===- IR/StencilProgram.cpp ----------------------------------------------===//
 #include "stencilcc/IR/StencilProgram.h"
 
+#include <algorithm>
+
 namespace stencilcc {
 
 const char *elementTypeName(ElementType T) {
@@ -25,6 +27,47 @@ const char *arrayDeclKindName(ArrayDeclKind K) {
   return "?";
 }
 
+const char *arrayRoleName(ArrayRole R) {
+  switch (R) {
+  case ArrayRole::State:
+    return "state";
+  case ArrayRole::ReadOnly:
+    return "read-only";
+  case ArrayRole::TimeIndexed:
+    return "time-indexed";
+  }
+  return "?";
+}
+
+unsigned StencilProgram::gridRank() const {
+  unsigned R = 0;
+  for (const Stage &S : Stages)
+    R = std::max<unsigned>(R, S.Loops.size());
+  return R;
+}
+
+std::string StencilProgram::stageAccessText(const ArrayAccess &A) const {
+  const StencilArray &Arr = Arrays[A.ArrayId];
+  std::string S = Arr.Name;
+  if (Arr.hasLeadingTimeSubscript()) {
+    AffineExpr T = AffineExpr::symbol(TimeLoop.Var) +
+                   AffineExpr::constant(A.TimeShift);
+    if (Arr.Levels > 0)
+      S += "[" + (A.TimeShift ? "(" + T.str() + ")" : T.str()) + " % " +
+           std::to_string(Arr.Levels) + "]";
+    else
+      S += "[" + T.str() + "]";
+  }
+  for (const IndexExpr &I : A.Index)
+    S += "[" + I.str() + "]";
+  return S;
+}
+
+std::string StencilProgram::stageRhsText(const Stage &St) const {
+  return printExpr(*St.Rhs,
+                   [this](const ArrayAccess &A) { return stageAccessText(A); });
+}
+
 const Parameter *StencilProgram::findParameter(const std::string &Name) const {
   for (const Parameter &P : Parameters)
     if (P.Name == Name)
@@ -35,16 +78,18 @@ const Parameter *StencilProgram::findParameter(const std::string &Name) const {
 std::vector<std::pair<std::string, ScalarType>>
 StencilProgram::rhsScalars() const {
   std::vector<std::pair<std::string, ScalarType>> V;
-  if (!Rhs)
-    return V;
-  Rhs->walk([&](const Expr &E) {
+  auto Collect = [&](const Expr &E) {
     if (E.K != Expr::Kind::ScalarRef)
       return;
     for (const auto &Seen : V)
       if (Seen.first == E.Name)
         return;
     V.emplace_back(E.Name, E.Type);
-  });
+  };
+  if (Rhs)
+    Rhs->walk(Collect);
+  for (const Stage &S : Stages)
+    S.Rhs->walk(Collect);
   return V;
 }
 

@@ -11,6 +11,7 @@
 #ifndef STENCILCC_IR_EXPR_H
 #define STENCILCC_IR_EXPR_H
 
+#include "stencilcc/IR/IndexExpr.h"
 #include "stencilcc/Support/Diagnostic.h"
 
 #include <cstdint>
@@ -29,12 +30,22 @@ enum class ScalarType { Int, UInt, Long, ULong, Float, Double };
 const char *scalarTypeName(ScalarType T);
 bool isFloatingType(ScalarType T);
 
-/// A read of the stencil array: level `(t + TimeShift) % TimeModulus`,
-/// at spatial offset Offsets[d] from the written point in dimension d
-/// (d = 0 is the outermost spatial loop).
+/// A read of an array.
+///
+/// Single-update form (StencilProgram::Array): level
+/// `(t + TimeShift) % TimeModulus`, at spatial offset Offsets[d] from the
+/// written point in dimension d (d = 0 is the outermost spatial loop).
+///
+/// Stage form (StencilProgram::Stages): array Arrays[ArrayId], one Index
+/// per subscript after the level or time subscript. TimeShift selects level
+/// `(t + TimeShift) % Levels` of an array with levels, or time index
+/// `t + TimeShift` of a time-indexed array. Offsets is filled where every
+/// Index is the loop variable of its dimension plus a constant.
 struct ArrayAccess {
   int64_t TimeShift = 0;
   std::vector<int64_t> Offsets;
+  int ArrayId = -1;
+  std::vector<IndexExpr> Index;
 };
 
 class Expr;

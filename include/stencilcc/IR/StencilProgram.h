@@ -52,13 +52,35 @@ enum class ArrayDeclKind {
 };
 const char *arrayDeclKindName(ArrayDeclKind K);
 
+/// What an array is to a stage-form region.
+enum class ArrayRole {
+  State,       ///< written by some stage
+  ReadOnly,    ///< read only, indexed by space (a coefficient field)
+  TimeIndexed, ///< read only, first subscript `t + c` (`W[t+1][n]`)
+};
+const char *arrayRoleName(ArrayRole R); ///< "state", "read-only", ...
+
 struct StencilArray {
   std::string Name;
+  /// Stage form only (single-update form: always a State with 2 levels).
+  ArrayRole Role = ArrayRole::State;
+  /// Stage form: the k of `A[(t+c)%k]...`, or 0 for an array without a
+  /// level subscript.
+  int64_t Levels = 0;
+  /// Stage form: whether the array carries a leading level or time
+  /// subscript (Levels > 0 or Role == TimeIndexed); Extents are the rest.
+  bool hasLeadingTimeSubscript() const {
+    return Levels > 0 || Role == ArrayRole::TimeIndexed;
+  }
   ElementType Element = ElementType::Float;
   ArrayDeclKind DeclKind = ArrayDeclKind::Parameter;
   /// Extent of the time dimension when declared (`A[2][..]`); nullopt for a
   /// pointer (`float (*A)[n]`) or an incomplete first dimension (`A[][n]`).
   std::optional<int64_t> TimeExtent;
+  /// Stage form: the time dimension's extent as written, when the source
+  /// gives one (`W[T+1][n]`, a pointer's extent comes from its cast).
+  std::optional<AffineExpr> TimeExtentExpr;
+  std::string TimeExtentSpelling;
   /// Extent of each spatial dimension, affine in the parameters.
   std::vector<AffineExpr> Extents;
   /// The extents as written in the source, for host code.
@@ -90,6 +112,22 @@ struct Loop {
   SourceRef Loc;             ///< the `for` keyword
 };
 
+/// One statement of a stage-form time step: a loop nest writing one array
+/// at its loop point (or, for a boundary statement, at a slice of it).
+struct Stage {
+  unsigned ArrayId = 0;     ///< the array written (StencilProgram::Arrays)
+  int64_t WriteShift = 0;   ///< level `(t + WriteShift) % Levels` written
+  std::vector<Loop> Loops;  ///< spatial loops, outermost first
+  /// Per spatial subscript of the written array: the loop variable of that
+  /// dimension, or an affine value free of loop variables (a slice).
+  std::vector<IndexExpr> WriteIndex;
+  /// The loop each written dimension follows (-1 for a fixed subscript).
+  std::vector<int> WriteLoop;
+  ExprPtr Rhs;
+  SourceRef Loc;            ///< the assignment
+  std::string StatementText;
+};
+
 struct StencilProgram {
   std::string FileName;
   std::string FunctionName;
@@ -103,6 +141,20 @@ struct StencilProgram {
   SourceRef ScopLoc;
 
   std::vector<Parameter> Parameters;
+  /// Stage form: every array the region touches, and the statements of one
+  /// time step in order. Empty for the single-update form, whose array,
+  /// loops and right-hand side are Array, SpatialLoops and Rhs below.
+  std::vector<StencilArray> Arrays;
+  std::vector<Stage> Stages;
+  bool isStageForm() const { return !Stages.empty(); }
+  /// Stage form: the number of spatial dimensions of the grid (the deepest
+  /// stage nest).
+  unsigned gridRank() const;
+  /// Stage form: C text of a read, e.g. `U[(t + 1) % 3][i - 1][j]` (the
+  /// subscripts name the loop variables of the statement holding it).
+  std::string stageAccessText(const ArrayAccess &A) const;
+  std::string stageRhsText(const Stage &S) const;
+
   StencilArray Array;
   Loop TimeLoop;
   std::vector<Loop> SpatialLoops;
@@ -123,7 +175,8 @@ struct StencilProgram {
   std::vector<std::string> LocalDeclarations;
 
   unsigned numSpatialDims() const { return SpatialLoops.size(); }
-  /// The scalars the right-hand side reads, in first-use order.
+  /// The scalars the right-hand side (stage form: every stage's) reads, in
+  /// first-use order.
   std::vector<std::pair<std::string, ScalarType>> rhsScalars() const;
   const Parameter *findParameter(const std::string &Name) const;
 

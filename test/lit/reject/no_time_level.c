@@ -10,8 +10,8 @@ void f(int n, int T, float A[n][n]) {
 #pragma endscop
 }
 
-// CHECK: {{.*}}no_time_level.c:9:9: error: first subscript of 'A' must select the time level
+// CHECK: {{.*}}no_time_level.c:9:12: error: subscript 2 of 'A' uses the time loop variable 't'
 // CHECK-NEXT:       A[i][t] = 0.5f * (A[i-1][t] + A[i+1][t]);
-// CHECK-NEXT:         ^
-// CHECK-NEXT: note: write 'A[(t+1)%2][i][j]' where t is the outermost (time) loop
+// CHECK-NEXT:            ^
+// CHECK-NEXT: note: 't' may only select a time level in the first subscript ('A[(t+1)%2][i]') or the row of an array indexed by the time step ('W[t+1][i]')
 // CHECK-NEXT: 1 error generated.

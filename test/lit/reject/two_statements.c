@@ -15,5 +15,5 @@ void f(int n, int T, float A[2][n]) {
 // CHECK: {{.*}}two_statements.c:10:7: error: loop body holds more than one statement
 // CHECK-NEXT:       A[(t+1)%2][i] = A[(t+1)%2][i] * 0.5f;
 // CHECK-NEXT:       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
-// CHECK-NEXT: note: each loop of a stencil region holds exactly one loop or one assignment
+// CHECK-NEXT: note: each statement of a time step is its own loop nest: split the loop into one nest per assignment
 // CHECK-NEXT: 1 error generated.

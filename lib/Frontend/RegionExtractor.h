@@ -1,0 +1,184 @@
+//===- Frontend/RegionExtractor.h - Reads one region (internal) -*- C++ -*-===//
+//
+// The state of reading one `#pragma scop` region and the helpers both forms
+// share: affine bounds, loop headers, subscripts, declarations and the
+// right-hand side. StencilExtractor.cpp reads the single-update form,
+// StageExtractor.cpp the stage form (docs/stage-form.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_LIB_FRONTEND_REGIONEXTRACTOR_H
+#define STENCILCC_LIB_FRONTEND_REGIONEXTRACTOR_H
+
+#include "stencilcc/Frontend/StencilExtractor.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace stencilcc {
+
+using clang::ASTContext;
+using clang::ArraySubscriptExpr;
+using clang::BinaryOperator;
+using clang::CharSourceRange;
+using clang::ForStmt;
+using clang::Lexer;
+using clang::SourceLocation;
+using clang::SourceManager;
+using clang::SourceRange;
+using clang::Stmt;
+using clang::VarDecl;
+using llvm::SmallVector;
+using llvm::StringRef;
+
+/// The single statement a loop body holds (through braces), or null with
+/// \p Extra the second statement, if that is why.
+const Stmt *onlyStatement(const Stmt *Body, const Stmt *&Extra);
+
+/// The math functions a stencil may call.
+const std::set<std::string> &mathFunctions();
+/// The arithmetic type of \p T, or nullopt for anything else.
+std::optional<ScalarType> scalarTypeOf(clang::QualType T);
+
+/// A parsed array subscript chain `A[e0][e1]...`.
+struct Subscripts {
+  const VarDecl *Array = nullptr;
+  const clang::Expr *Base = nullptr;
+  std::vector<const clang::Expr *> Indices;
+};
+
+class RegionExtractor {
+public:
+  RegionExtractor(ASTContext &Ctx, const ScopRegion &Region,
+                  DiagnosticSink &Diags)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Region(Region), Diags(Diags) {}
+
+  std::optional<StencilProgram> run();
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const ScopRegion &Region;
+  DiagnosticSink &Diags;
+  StencilProgram P;
+
+  /// Loop variables, outermost first, and the loops they control.
+  std::vector<const VarDecl *> LoopVars;
+  std::vector<const ForStmt *> LoopStmts;
+  const VarDecl *TimeVar = nullptr;
+  const VarDecl *ArrayVar = nullptr;
+  std::set<std::string> ParameterNames;
+  /// Locals whose values parseAffine folded into the IR (see
+  /// StencilProgram::LocalDeclarations).
+  std::vector<const VarDecl *> FoldedLocals;
+  /// Where parseAffine gave up, for the diagnostic.
+  const clang::Expr *NonAffine = nullptr;
+
+  SourceRef ref(const Stmt *S) const {
+    return makeSourceRef(SM, S->getBeginLoc(), S->getSourceRange());
+  }
+  SourceRef ref(SourceLocation L) const { return makeSourceRef(SM, L); }
+
+  bool error(SourceRef Loc, const std::string &Msg,
+             const std::string &Note = {}) {
+    Diags.error(Loc, Msg, Note);
+    return false;
+  }
+
+  std::string text(SourceRange R) const {
+    CharSourceRange CR = CharSourceRange::getTokenRange(R);
+    CR = Lexer::makeFileCharRange(CR, SM, Ctx.getLangOpts());
+    if (CR.isInvalid())
+      return "";
+    return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+  }
+  std::string tokenSpelling(SourceLocation L) const {
+    SmallVector<char, 32> Buf;
+    bool Invalid = false;
+    StringRef S =
+        Lexer::getSpelling(SM.getSpellingLoc(L), Buf, SM, Ctx.getLangOpts(),
+                           &Invalid);
+    return Invalid ? "" : S.str();
+  }
+
+  int loopIndexOf(const VarDecl *V) const {
+    for (size_t I = 0; I < LoopVars.size(); ++I)
+      if (LoopVars[I] == V)
+        return static_cast<int>(I);
+    return -1;
+  }
+
+  void addParameter(const VarDecl *V, ScalarType T) {
+    if (!ParameterNames.insert(V->getName().str()).second)
+      return;
+    Parameter Par;
+    Par.Name = V->getName().str();
+    Par.Type = T;
+    Par.Loc = makeSourceRef(SM, V->getLocation());
+    P.Parameters.push_back(Par);
+  }
+
+  std::optional<AffineExpr> parseAffine(const clang::Expr *E,
+                                        bool AllowLoopVars);
+  bool isModified(const VarDecl *V) const;
+  /// Fills the region's position in P; \p Top is its one statement.
+  bool beginRegion(const Stmt *&Top);
+  bool parseLoopHeader(const ForStmt *For, Loop &L);
+  bool boundError();
+  bool collectLoopNest(const Stmt *Top, const BinaryOperator *&Assign);
+  bool parseSubscripts(const clang::Expr *E, Subscripts &S);
+  bool parseTimeLevel(const clang::Expr *E, int64_t &Shift,
+                      int64_t &Modulus);
+  bool parseSpatialIndices(const Subscripts &S, std::vector<int64_t> &Offs);
+  /// Fills \p A from the declaration of \p V. \p HasTimeDim: the first
+  /// dimension selects a level or time step. \p SpatialRank: the number of
+  /// spatial dimensions the use needs, or -1 to take the declaration's.
+  bool parseArrayDecl(const VarDecl *V, SourceRef UseLoc, StencilArray &A,
+                      bool HasTimeDim, int SpatialRank);
+  ExprPtr convert(const clang::Expr *E);
+  ExprPtr unsupportedOperator(SourceRef Loc, llvm::StringRef Op) {
+    error(Loc, "operator '" + Op.str() +
+                   "' is not supported in a stencil expression",
+          "supported: + - * /, unary minus, casts and calls to math "
+          "functions");
+    return nullptr;
+  }
+  ExprPtr convertAccess(const ArraySubscriptExpr *E);
+  bool checkTimeLevels();
+
+  // Stage form (StageExtractor.cpp).
+public:
+  std::optional<StencilProgram> runStageForm();
+
+private:
+  /// Set while the stage form is read: convert() then resolves reads of
+  /// any array through convertStageAccess().
+  bool StageMode = false;
+  std::vector<const VarDecl *> ArrayVars; ///< parallel to P.Arrays
+  /// Arrays declared as pointers without the level or time dimension: the
+  /// extent of their first spatial dimension comes from the accesses.
+  std::set<unsigned> InferredFirstExtent;
+  const Stage *CurrentStage = nullptr;
+  bool parseStage(const Stmt *Nest);
+  int arrayIdFor(const Subscripts &S, bool IsWrite);
+  bool parseStageTimeSubscript(const Subscripts &S, unsigned Id,
+                               int64_t &Shift);
+  std::optional<IndexExpr> parseIndex(const clang::Expr *E, size_t Position);
+  ExprPtr convertStageAccess(const ArraySubscriptExpr *E);
+  bool checkStageLevels();
+  bool checkTimeLoopOutermost(const Subscripts &W, const Stage &St);
+  bool timeVarOutsideLead(const clang::Expr *Idx, size_t Dim,
+                          const std::string &Array);
+  static std::string constantOffsetNote(size_t Position,
+                                        const std::string &Var);
+  bool inferFirstExtents();
+};
+
+} // namespace stencilcc
+
+#endif

@@ -1,0 +1,140 @@
+//===- Frontend/ValueConverter.cpp - The right-hand side as an Expr -------===//
+//
+// Converts the assigned value node by node, keeping C's semantics: every
+// node carries Clang's type, implicit floating conversions stay as casts
+// (see IR/Expr.h). Reads go to convertAccess (single-update form) or
+// convertStageAccess (stage form).
+//
+//===----------------------------------------------------------------------===//
+#include "RegionExtractor.h"
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace stencilcc {
+
+ExprPtr RegionExtractor::convert(const clang::Expr *E) {
+  E = E->IgnoreParens();
+  auto T = scalarTypeOf(E->getType());
+  if (!T) {
+    error(ref(E), "expression of type '" + E->getType().getAsString() +
+                      "' is not supported",
+          "stencil expressions compute with int, float and double values");
+    return nullptr;
+  }
+  ExprPtr R;
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+    switch (IC->getCastKind()) {
+    case CK_IntegralCast:
+    case CK_FloatingCast:
+    case CK_IntegralToFloating:
+    case CK_FloatingToIntegral: {
+      ExprPtr Sub = convert(IC->getSubExpr());
+      if (!Sub)
+        return nullptr;
+      R = Expr::cast(*T, std::move(Sub), /*Implicit=*/true);
+      break;
+    }
+    default:
+      return convert(IC->getSubExpr());
+    }
+  } else if (const auto *CC = dyn_cast<CStyleCastExpr>(E)) {
+    ExprPtr Sub = convert(CC->getSubExpr());
+    if (!Sub)
+      return nullptr;
+    R = Expr::cast(*T, std::move(Sub), /*Implicit=*/false);
+  } else if (const auto *FL = dyn_cast<FloatingLiteral>(E)) {
+    R = Expr::floatLiteral(tokenSpelling(FL->getLocation()),
+                           FL->getValueAsApproximateDouble(), *T);
+  } else if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
+    R = Expr::intLiteral(tokenSpelling(IL->getLocation()),
+                         IL->getValue().getSExtValue(), *T);
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
+      int64_t V = EC->getInitVal().getSExtValue();
+      R = Expr::intLiteral(std::to_string(V), V, *T);
+    } else if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (loopIndexOf(V) >= 0) {
+        error(ref(E),
+              "loop variable '" + V->getName().str() +
+                  "' is used in the computed value",
+              "loop variables may appear only in the array subscripts");
+        return nullptr;
+      }
+      addParameter(V, *T);
+      R = Expr::scalarRef(V->getName().str(), *T);
+    } else {
+      error(ref(E), "unsupported reference to '" +
+                        DRE->getDecl()->getName().str() + "'");
+      return nullptr;
+    }
+  } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    return StageMode ? convertStageAccess(ASE) : convertAccess(ASE);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_Minus && UO->getOpcode() != UO_Plus) {
+      return unsupportedOperator(
+          ref(E), UnaryOperator::getOpcodeStr(UO->getOpcode()));
+    }
+    ExprPtr Sub = convert(UO->getSubExpr());
+    if (!Sub)
+      return nullptr;
+    R = Expr::unary(UO->getOpcode() == UO_Minus ? "-" : "+", std::move(Sub));
+    R->Type = *T;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    const char *Op = nullptr;
+    switch (BO->getOpcode()) {
+    case BO_Add: Op = "+"; break;
+    case BO_Sub: Op = "-"; break;
+    case BO_Mul: Op = "*"; break;
+    case BO_Div: Op = "/"; break;
+    default:
+      break;
+    }
+    if (!Op || isa<CompoundAssignOperator>(BO)) {
+      return unsupportedOperator(
+          makeSourceRef(SM, BO->getOperatorLoc(), BO->getSourceRange()),
+          BO->getOpcodeStr());
+    }
+    ExprPtr L = convert(BO->getLHS());
+    if (!L)
+      return nullptr;
+    ExprPtr Rt = convert(BO->getRHS());
+    if (!Rt)
+      return nullptr;
+    R = Expr::binary(Op, std::move(L), std::move(Rt), *T);
+  } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    std::string Name = FD ? FD->getName().str() : "";
+    if (!FD || !mathFunctions().count(Name)) {
+      error(ref(E),
+            FD ? "call to '" + Name + "' is not supported"
+               : "indirect call is not supported",
+            "only math library functions (sqrt, fabs, fmin, fmax, exp, ... "
+            "and their 'f' forms) may be called in a stencil expression");
+      return nullptr;
+    }
+    std::vector<ExprPtr> Args;
+    for (const clang::Expr *A : CE->arguments()) {
+      ExprPtr C = convert(A);
+      if (!C)
+        return nullptr;
+      Args.push_back(std::move(C));
+    }
+    R = Expr::call(Name, std::move(Args), *T);
+  } else {
+    std::string What = isa<ConditionalOperator>(E) ? "conditional operator '?:'"
+                       : isa<CompoundAssignOperator>(E) ||
+                               isa<UnaryOperator>(E)
+                           ? "assignment"
+                           : "this kind of expression";
+    error(ref(E), What + " is not supported in a stencil expression",
+          "supported: + - * /, unary minus, casts, literals, read-only "
+          "scalars, reads of the stencil array and math function calls");
+    return nullptr;
+  }
+  R->Loc = ref(E);
+  return R;
+}
+
+} // namespace stencilcc
