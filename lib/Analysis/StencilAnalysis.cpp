@@ -92,6 +92,8 @@ bool isLinear(const Expr &E) {
   }
 }
 
+} // namespace
+
 /// Counts as AN5D's Table 3 does: an operation whose operands are all
 /// read-free is folded by the compiler and costs nothing per cell.
 FlopCount countFlops(const Expr &Rhs) {
@@ -112,6 +114,8 @@ FlopCount countFlops(const Expr &Rhs) {
   });
   return F;
 }
+
+namespace {
 
 /// `{ [d0, d1, ..] : -Neg_d <= d_d <= Pos_d }`: the full box of the radii.
 isl::set radiusBox(isl::ctx Ctx, const std::vector<DimensionRadius> &Radius) {

@@ -13,6 +13,7 @@
 #include "stencilcc/Emitter/FloatSquareRoot.h"
 #include "stencilcc/Emitter/KernelEmitter.h"
 #include "stencilcc/Emitter/PartialSums.h"
+#include "stencilcc/Emitter/StageEmitter.h"
 #include "stencilcc/Emitter/StreamSumsKernel.h"
 #include "stencilcc/Emitter/WarpShuffleKernel.h"
 #include "stencilcc/Support/Config.h"
@@ -440,6 +441,9 @@ std::string regionPrefix(const StencilProgram &P, unsigned Index) {
 } // namespace
 
 std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index) {
+  if (R.Program->isStageForm())
+    return emitStageHostCode(*R.Program, regionPrefix(*R.Program, Index),
+                             Index);
   KernelContext K{*R.Program, *R.Analysis, R.Plan,
                   regionPrefix(*R.Program, Index)};
   return hostRegion(K, Index, R.Naive);
@@ -462,10 +466,23 @@ std::string emitCudaTranslationUnit(const std::string &Source,
     const RegionToEmit &R = Regions[I];
     const StencilProgram &P = *R.Program;
     FileName = P.FileName;
-    KernelContext K{P, *R.Analysis, R.Plan, regionPrefix(P, I)};
     unsigned FB = P.FunctionBegin;
     while (FB > 0 && Source[FB - 1] != '\n')
       --FB;
+    if (P.isStageForm()) {
+      // The naive stage-form code (StageEmitter.h): no analysis, no plan.
+      std::string Prefix = regionPrefix(P, I);
+      Edits.push_back({FB, FB, emitStageKernels(P, Prefix, I), Order++});
+      Edits.push_back({P.Region.Begin, P.Region.End,
+                       emitStageHostCode(P, Prefix, I), Order++});
+      for (const StageVLARewrite &V : stageVLAParameterRewrites(P, Source))
+        if (RewrittenParams.insert(V.Span.Begin).second) {
+          Edits.push_back({V.Span.Begin, V.Span.End, V.Parameter, Order++});
+          Edits.push_back({P.BodyBegin, P.BodyBegin, V.Entry, Order++});
+        }
+      continue;
+    }
+    KernelContext K{P, *R.Analysis, R.Plan, regionPrefix(P, I)};
     Edits.push_back({FB, FB, regionKernels(K, I, R.Naive), Order++});
     Edits.push_back(
         {P.Region.Begin, P.Region.End, hostRegion(K, I, R.Naive), Order++});
@@ -489,6 +506,8 @@ std::string emitCudaTranslationUnit(const std::string &Source,
   bool ConstantDivision = false, FloatSquareRoot = false, AsyncCopy = false,
        WarpShuffle = false, PredicatedStore = false;
   for (const RegionToEmit &R : Regions) {
+    if (R.Program->isStageForm())
+      continue; // its kernels use none of these helpers
     ExprPtr Update = R.Program->Rhs->clone();
     ConstantDivision |= lowerConstantDivisions(*Update, R.Plan.FastMath);
     FloatSquareRoot |= lowerFloatSquareRoots(*Update);

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Emitter/SelfCheckEmitter.h"
+#include "stencilcc/Emitter/StageEmitter.h"
 #include "stencilcc/Support/Config.h"
 
 #include <algorithm>
@@ -290,6 +291,8 @@ struct RegionCheck {
 } // namespace
 
 std::string selfCheckObstacle(const StencilProgram &P) {
+  if (P.isStageForm())
+    return stageSelfCheckObstacle(P);
   std::optional<StepCount> S = stepCount(P);
   if (!S)
     return "its number of time steps, '" +
@@ -332,6 +335,10 @@ std::string emitSelfCheckProgram(const std::string &Source,
   }
   // The runtime goes before the input's text, out of reach of its macros.
   OS << SelfCheckRuntimeTemplate << "\n";
+  if (std::any_of(Regions.begin(), Regions.end(), [](const RegionToEmit &R) {
+        return R.Program->isStageForm();
+      }))
+    OS << stageSelfCheckRuntime() << "\n";
   OS << "// The input's own main(), if it has one, is not this program's.\n"
      << "#define main stencilcc_input_main\n";
   OS << emitCudaTranslationUnit(Source, Regions);
@@ -341,10 +348,14 @@ std::string emitSelfCheckProgram(const std::string &Source,
     Checks.push_back({Regions[I], I, *stepCount(*Regions[I].Program),
                       "stencilcc_check_r" + std::to_string(I)});
   for (const RegionCheck &C : Checks)
-    OS << C.functions(Source) << C.caseRunner();
+    OS << (C.program().isStageForm()
+               ? emitStageCheckFunctions(C.R, C.Index,
+                                         regionBody(Source, C.program()))
+               : C.functions(Source) + C.caseRunner());
   OS << "static const stencilcc_check::Region stencilcc_check_regions[] = {\n";
   for (const RegionCheck &C : Checks)
-    OS << C.descriptor();
+    OS << (C.program().isStageForm() ? emitStageCheckDescriptor(C.R, C.Index)
+                                     : C.descriptor());
   OS << "};\n\n"
      << "int main(int argc, char **argv)\n{\n"
      << "  return stencilcc_check::runAll(argc, argv, stencilcc_check_regions, "

@@ -168,7 +168,9 @@ private:
   int arrayIdFor(const Subscripts &S, bool IsWrite);
   bool parseStageTimeSubscript(const Subscripts &S, unsigned Id,
                                int64_t &Shift);
-  std::optional<IndexExpr> parseIndex(const clang::Expr *E, size_t Position);
+  /// \p Wrapped: inside a remainder's dividend.
+  std::optional<IndexExpr> parseIndex(const clang::Expr *E, size_t Position,
+                                      bool Wrapped = false);
   ExprPtr convertStageAccess(const ArraySubscriptExpr *E);
   bool checkStageLevels();
   bool checkTimeLoopOutermost(const Subscripts &W, const Stage &St);

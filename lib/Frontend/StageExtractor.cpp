@@ -422,7 +422,8 @@ bool RegionExtractor::parseStageTimeSubscript(const Subscripts &S,
 /// A subscript: affine, a selection between subscripts on a comparison of
 /// affine values (a clamp), or a remainder by a parameter (a wrap).
 std::optional<IndexExpr> RegionExtractor::parseIndex(const clang::Expr *E,
-                                                     size_t Position) {
+                                                     size_t Position,
+                                                     bool Wrapped) {
   E = E->IgnoreParenImpCasts();
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     const auto *Cmp =
@@ -442,17 +443,17 @@ std::optional<IndexExpr> RegionExtractor::parseIndex(const clang::Expr *E,
             "compare loop variables, integer parameters and constants");
       return std::nullopt;
     }
-    auto Then = parseIndex(CO->getTrueExpr(), Position);
+    auto Then = parseIndex(CO->getTrueExpr(), Position, Wrapped);
     if (!Then)
       return std::nullopt;
-    auto Else = parseIndex(CO->getFalseExpr(), Position);
+    auto Else = parseIndex(CO->getFalseExpr(), Position, Wrapped);
     if (!Else)
       return std::nullopt;
     return IndexExpr::select(*L, Op, *R, std::move(*Then), std::move(*Else));
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     if (BO->getOpcode() == BO_Rem) {
-      auto Dividend = parseIndex(BO->getLHS(), Position);
+      auto Dividend = parseIndex(BO->getLHS(), Position, /*Wrapped=*/true);
       if (!Dividend)
         return std::nullopt;
       auto Divisor = parseAffine(BO->getRHS(), /*AllowLoopVars=*/false);
@@ -491,7 +492,9 @@ std::optional<IndexExpr> RegionExtractor::parseIndex(const clang::Expr *E,
           "each subscript follows one loop variable");
     return std::nullopt;
   }
-  if (Followed && !A->without(Followed->Var).isConstant()) {
+  // A wrapped dividend may add the divisor to stay non-negative
+  // (`(i + n - 1) % n`): the remainder, not the dividend, is the offset.
+  if (Followed && !Wrapped && !A->without(Followed->Var).isConstant()) {
     error(ref(E),
           "offset '" + A->without(Followed->Var).str() + "' is not a constant",
           constantOffsetNote(Position, Followed->Var));
@@ -615,27 +618,23 @@ bool RegionExtractor::inferFirstExtents() {
       if (D.constantTerm() > 0)
         Best = E;
     };
-    std::function<void(const IndexExpr &, const Stage &)> Leaves =
-        [&](const IndexExpr &I, const Stage &St) {
-          if (!I.isAffine()) {
-            for (const IndexExpr &O : I.Operands)
-              Leaves(O, St);
-            if (I.K == IndexExpr::Kind::Mod)
-              Consider(I.Divisor);
-            return;
-          }
-          AffineExpr Max = I.Value + AffineExpr::constant(1);
-          for (const Loop &L : St.Loops)
-            if (int64_t C = I.Value.coefficient(L.Var))
-              Max = Max.without(L.Var) + (L.Upper - AffineExpr::constant(1)) * C;
-          Consider(Max);
-        };
+    // Plain subscripts only: a clamp's or a wrap's pieces would overstate
+    // the extent; the analysis checks those against the extent found here.
+    auto Plain = [&](const IndexExpr &I, const Stage &St) {
+      if (!I.isAffine())
+        return;
+      AffineExpr Max = I.Value + AffineExpr::constant(1);
+      for (const Loop &L : St.Loops)
+        if (int64_t C = I.Value.coefficient(L.Var))
+          Max = Max.without(L.Var) + (L.Upper - AffineExpr::constant(1)) * C;
+      Consider(Max);
+    };
     for (const Stage &St : P.Stages) {
       if (St.ArrayId == Id)
-        Leaves(St.WriteIndex[0], St);
+        Plain(St.WriteIndex[0], St);
       St.Rhs->walk([&](const stencilcc::Expr &E) {
         if (E.K == stencilcc::Expr::Kind::Access && E.Access.ArrayId == int(Id))
-          Leaves(E.Access.Index[0], St);
+          Plain(E.Access.Index[0], St);
       });
     }
     if (!Best || !Comparable)

@@ -362,6 +362,15 @@ for f in "$SRC"/test/Inputs/accepted/*.c; do
   i=$((i + 1))
 done
 
+# Stage-form inputs (test/Inputs/stage, docs/stage-form.md): each at its
+# default plan in both sets; the naive kernels and other blocking degrees
+# in the full set.
+for f in "$SRC"/test/Inputs/stage/*.c; do
+  base=$(basename "$f" .c)
+  job all "stage-default-$base" "test/Inputs/stage/$base.c"
+  job full "stage-naive-$base" "test/Inputs/stage/$base.c" --naive
+done
+
 # ---------------------------------------------------------------- one job
 # The headers every program includes, precompiled (see precompiled.h): the
 # build tree's (SELFCHECK_PCH, the header with its .gch beside it), else

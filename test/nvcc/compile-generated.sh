@@ -267,6 +267,14 @@ for f in "$SRC"/test/Inputs/accepted/*.c "$SRC"/test/lit/emit/Inputs/*.c; do
   add ci "$name-bt1" plan "$f" - --bt=1
 done
 
+# Stage-form inputs: the default plan in both sets, the naive kernels in
+# the full set.
+for f in "$SRC"/test/Inputs/stage/*.c; do
+  name="stage-$(basename "$f" .c)"
+  add all "$name" default "$f" -
+  add full "$name-naive" plan "$f" - --naive
+done
+
 njobs=$(wc -l <"$JOBLIST")
 if [[ $njobs -eq 0 ]]; then
   echo "compile-generated.sh: no job matches NVCC_FILTER='${NVCC_FILTER:-}'" >&2

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Analysis/AnalysisPrinter.h"
+#include "stencilcc/Analysis/StageAnalysis.h"
 #include "stencilcc/Analysis/StencilAnalysis.h"
 #include "stencilcc/Emitter/CudaEmitter.h"
 #include "stencilcc/Emitter/FastMath.h"
@@ -402,12 +403,35 @@ cl::opt<bool> DepPhony("MP",
                                 "does not fail once one is deleted"),
                        cl::cat(DepCategory));
 
+/// Why the driver cannot compile stage-form region \p P as asked, or "".
+/// Its code is the naive one for now; plan options of the single-update
+/// kernels and the tuner do not apply to it.
+std::string stageRegionObstacle(const StencilProgram &P,
+                                const PlanRequest &R);
+
 bool anyPlanOption(const PlanRequest &R) {
   return R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
          R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
          R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.StreamSumRows ||
          R.AsyncCopy || R.InteriorLoop || R.WarpCells || R.RowsPerThread ||
          R.Order || R.OffsetBits || R.PredicatedStore || R.StagedExchange;
+}
+
+std::string stageRegionObstacle(const StencilProgram &P,
+                                const PlanRequest &R) {
+  (void)P;
+  if (Tune || !TuneEmit.empty() || !TuneIngest.empty())
+    return "cannot tune this region: --tune, --tune-emit and --tune-ingest "
+           "time single-update regions only; this region's statements run "
+           "as naive kernels";
+  if (PlanOnly)
+    return "--plan-only describes single-update regions only; this "
+           "region's statements run as naive kernels";
+  if (anyPlanOption(R) || FastMath)
+    return "plan options apply to single-update regions only; this "
+           "region's statements run as naive kernels (drop the plan "
+           "options, or use --naive)";
+  return "";
 }
 
 /// The release of the nvcc on this machine ("13.0"), or "" without one:
@@ -994,6 +1018,30 @@ int main(int Argc, const char **Argv) {
   FrontendResult R = runFrontend(
       *DB, InputFile, Extra,
       [&](StencilProgram &P, DiagnosticSink &Diags) {
+        if (P.isStageForm()) {
+          std::optional<StageAnalysis> SA = analyzeStages(P, Diags);
+          if (!SA)
+            return;
+          if (Analyze) {
+            if (Format == OutputFormat::JSON)
+              Regions.push_back(stageAnalysisToJSON(P, *SA));
+            else
+              printStageAnalysis(OS, P, *SA, Index);
+            ++Index;
+            return;
+          }
+          std::string Why = stageRegionObstacle(P, Request);
+          if (Why.empty() && EmitTest)
+            if (std::string O = selfCheckObstacle(P); !O.empty())
+              Why = "cannot emit a self-check for this region: " + O;
+          if (!Why.empty()) {
+            Diags.error(P.ScopLoc, Why);
+            return;
+          }
+          Programs.push_back(std::move(P));
+          ToEmit.push_back({&Programs.back(), nullptr, {}, /*Naive=*/true});
+          return;
+        }
         std::optional<StencilAnalysis> A = analyzeStencil(P, Diags);
         if (!A)
           return;

@@ -45,6 +45,10 @@ struct FlopCount {
   unsigned total() const { return Adds + Muls + Divs; }
 };
 
+/// Counts the operations of \p Rhs by the rules above; a read of any array
+/// (the stage form's several arrays included) makes an operation count.
+FlopCount countFlops(const Expr &Rhs);
+
 struct DimensionRadius {
   std::string LoopVar;
   int64_t Negative = 0; ///< reads reach Negative cells toward lower indices

@@ -1,0 +1,339 @@
+//===- Emitter/StageHostCode.cpp - Host code of a stage-form region -------===//
+//
+// The host code keeps the C semantics of the whole region: every array the
+// region touches is copied in whole (cells no stage writes keep their
+// values), every state array is copied back whole (all levels: after the
+// region each holds exactly what the C loops leave, whatever the parity of
+// the step count), and the loop variables declared before the region end
+// with the values the C loops leave in them. The buffer layout is
+// StageLayout.h's.
+//
+//===----------------------------------------------------------------------===//
+#include "StageLayout.h"
+#include "stencilcc/Emitter/StageEmitter.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <sstream>
+
+namespace stencilcc {
+
+namespace stage {
+
+std::string oneLine(const std::string &Text) {
+  std::string S;
+  bool Space = false;
+  for (char C : Text) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
+      Space = !S.empty();
+      continue;
+    }
+    if (Space)
+      S += ' ';
+    Space = false;
+    S += C;
+  }
+  return S;
+}
+
+void forEachRead(const Stage &S,
+                 const std::function<void(const ArrayAccess &)> &F) {
+  S.Rhs->walk([&](const Expr &E) {
+    if (E.K == Expr::Kind::Access)
+      F(E.Access);
+  });
+}
+
+std::set<unsigned> stageArrays(const Stage &S) {
+  std::set<unsigned> Ids{S.ArrayId};
+  forEachRead(S, [&](const ArrayAccess &A) { Ids.insert(A.ArrayId); });
+  return Ids;
+}
+
+static void addSymbols(const AffineExpr &E, std::set<std::string> &Out) {
+  for (const auto &[Name, C] : E.terms())
+    Out.insert(Name);
+}
+
+static void addSymbols(const IndexExpr &I, std::set<std::string> &Out) {
+  for (const AffineExpr *E : {&I.Value, &I.CmpLhs, &I.CmpRhs, &I.Divisor})
+    addSymbols(*E, Out);
+  for (const IndexExpr &O : I.Operands)
+    addSymbols(O, Out);
+}
+
+std::set<std::string> stageSymbols(const StencilProgram &P, const Stage &S) {
+  std::set<std::string> Syms;
+  for (const Loop &L : S.Loops) {
+    addSymbols(L.Lower, Syms);
+    addSymbols(L.Upper, Syms);
+  }
+  for (const IndexExpr &I : S.WriteIndex)
+    addSymbols(I, Syms);
+  forEachRead(S, [&](const ArrayAccess &A) {
+    for (const IndexExpr &I : A.Index)
+      addSymbols(I, Syms);
+  });
+  // The extents a buffer index scales by: without a leading subscript
+  // the first one scales nothing.
+  for (unsigned Id : stageArrays(S)) {
+    const StencilArray &A = P.Arrays[Id];
+    for (size_t D = A.hasLeadingTimeSubscript() ? 0 : 1; D < A.Extents.size();
+         ++D)
+      addSymbols(A.Extents[D], Syms);
+  }
+  Syms.erase(P.TimeLoop.Var);
+  for (const Loop &L : S.Loops)
+    Syms.erase(L.Var);
+  return Syms;
+}
+
+bool stageUsesTime(const StencilProgram &P, const Stage &S) {
+  const std::string &T = P.TimeLoop.Var;
+  bool Uses = false;
+  for (unsigned Id : stageArrays(S))
+    Uses |= P.Arrays[Id].hasLeadingTimeSubscript();
+  for (const IndexExpr &I : S.WriteIndex)
+    Uses |= I.mentions(T);
+  forEachRead(S, [&](const ArrayAccess &A) {
+    for (const IndexExpr &I : A.Index)
+      Uses |= I.mentions(T);
+  });
+  return Uses;
+}
+
+std::pair<int64_t, int64_t> timeShiftRange(const StencilProgram &P,
+                                           unsigned Id) {
+  bool Any = false;
+  int64_t Lo = 0, Hi = 0;
+  for (const Stage &S : P.Stages)
+    forEachRead(S, [&](const ArrayAccess &A) {
+      if (A.ArrayId != int(Id))
+        return;
+      Lo = Any ? std::min(Lo, A.TimeShift) : A.TimeShift;
+      Hi = Any ? std::max(Hi, A.TimeShift) : A.TimeShift;
+      Any = true;
+    });
+  return {Lo, Hi};
+}
+
+std::string planesText(const StencilProgram &P, unsigned Id, bool Declared,
+                       const std::string &Steps, const std::string &TEnd) {
+  const StencilArray &A = P.Arrays[Id];
+  if (A.Levels > 0)
+    return std::to_string(A.Levels);
+  if (A.Role != ArrayRole::TimeIndexed)
+    return "1";
+  if (A.TimeExtent)
+    return std::to_string(*A.TimeExtent);
+  if (A.TimeExtentExpr)
+    return "(long)(" +
+           (Declared && !A.TimeExtentSpelling.empty() ? A.TimeExtentSpelling
+                                                       : A.TimeExtentExpr->str()) +
+           ")";
+  // Unknown extent: the rows from 0 to the last the time loop reads.
+  int64_t Shift = timeShiftRange(P, Id).second;
+  std::string Rows =
+      Shift == 0 ? TEnd
+                 : TEnd + (Shift > 0 ? " + " : " - ") +
+                       std::to_string(Shift > 0 ? Shift : -Shift);
+  return "(" + Steps + " > 0 && " + Rows + " > 0 ? " + Rows + " : 0L)";
+}
+
+bool planesMayBeZero(const StencilArray &A) {
+  return A.Role == ArrayRole::TimeIndexed && !A.TimeExtent;
+}
+
+std::string pointerDims(const StencilArray &A) {
+  std::string Dims;
+  for (size_t D = A.hasLeadingTimeSubscript() ? 0 : 1;
+       D < A.ExtentSpellings.size(); ++D)
+    Dims += "[" + A.ExtentSpellings[D] + "]";
+  return Dims;
+}
+
+std::string pointerDeclaration(const StencilArray &A, const std::string &From,
+                               std::string Elem) {
+  if (Elem.empty())
+    Elem = elementTypeName(A.Element);
+  std::string Dims = pointerDims(A);
+  if (Dims.empty())
+    return Elem + " *" + A.Name + " = (" + Elem + " *)" + From + ";";
+  return Elem + " (*" + A.Name + ")" + Dims + " = (" + Elem + " (*)" + Dims +
+         ")" + From + ";";
+}
+
+std::set<std::string> regionSymbols(const StencilProgram &P) {
+  std::set<std::string> All;
+  for (const Stage &S : P.Stages)
+    for (const std::string &Sym : stageSymbols(P, S))
+      All.insert(Sym);
+  return All;
+}
+
+} // namespace stage
+
+using namespace stage;
+
+namespace {
+
+/// The product of \p A's spatial extents as written, in long.
+std::string cellsText(const StencilArray &A) {
+  std::string S;
+  for (const std::string &E : A.ExtentSpellings)
+    S += (S.empty() ? "" : " * ") + ("(long)(" + E + ")");
+  return S.empty() ? "1L" : S;
+}
+
+/// A device buffer for array \p Id and its copy in.
+std::string allocation(const StencilProgram &P, unsigned Id) {
+  const StencilArray &A = P.Arrays[Id];
+  std::string Elem = elementTypeName(A.Element);
+  std::string V = "stencilcc_" + A.Name;
+  std::string Planes =
+      planesText(P, Id, /*Declared=*/true, "stencilcc_steps", "stencilcc_t_end");
+  std::ostringstream OS;
+  OS << "    // " << A.Name << ": " << arrayRoleName(A.Role);
+  if (A.Levels > 0)
+    OS << ", " << A.Levels << " levels";
+  else if (A.Role == ArrayRole::TimeIndexed)
+    OS << ", the rows the time loop reads";
+  OS << ".\n";
+  OS << "    const long " << V << "_cells = " << cellsText(A) << ";\n";
+  OS << "    const long " << V << "_planes = " << Planes << ";\n";
+  OS << "    const size_t " << V << "_bytes = (" << V << "_cells > 0 && " << V
+     << "_planes > 0 ? (size_t)" << V << "_cells * (size_t)" << V
+     << "_planes : 0) * sizeof(" << Elem << ");\n";
+  OS << "    " << Elem << " *const " << V << "_host = (" << Elem << " *)("
+     << A.Name << ");\n";
+  OS << "    " << Elem << " *" << V << "_device = 0;\n";
+  // cudaMalloc of no bytes is not portable; a buffer nothing reads may be.
+  std::string Bytes = planesMayBeZero(A)
+                          ? "(" + V + "_bytes ? " + V + "_bytes : 1)"
+                          : V + "_bytes";
+  OS << "    STENCILCC_CHECK(cudaMalloc((void **)&" << V << "_device, "
+     << Bytes << "));\n";
+  OS << "    STENCILCC_CHECK(cudaMemcpy(" << V << "_device, " << V << "_host, "
+     << V << "_bytes, cudaMemcpyHostToDevice));\n";
+  return OS.str();
+}
+
+/// Loop variables declared before the region end as the C loops leave
+/// them: t at its upper bound (if it ran), a spatial variable at the bound
+/// of the last loop over it that ran in the last step (later stages
+/// overwrite earlier ones, as in C).
+std::string loopVariables(const StencilProgram &P) {
+  std::ostringstream OS;
+  if (P.TimeLoop.VarDeclaredOutside)
+    OS << "    " << P.TimeLoop.Var
+       << " = stencilcc_steps > 0 ? stencilcc_t_end : stencilcc_t_begin;\n";
+  // A line the same as the one before it for its variable changes nothing.
+  std::map<std::string, std::string> Last;
+  for (const Stage &S : P.Stages) {
+    std::string Ran = "stencilcc_steps > 0";
+    for (const Loop &L : S.Loops) {
+      std::string Lo = "(long)(" + L.Lower.str() + ")";
+      std::string Hi = "(long)(" + L.Upper.str() + ")";
+      std::string Line = "    if (" + Ran + ") " + L.Var + " = " + Hi + " > " +
+                         Lo + " ? " + Hi + " : " + Lo + ";\n";
+      if (L.VarDeclaredOutside && Last[L.Var] != Line)
+        OS << (Last[L.Var] = Line);
+      Ran += " && " + Hi + " > " + Lo;
+    }
+  }
+  // Code after the region need not read them; nvcc warns of a variable
+  // set but never used unless its address is taken.
+  std::string Kept;
+  if (P.TimeLoop.VarDeclaredOutside)
+    Kept += " (void)&" + P.TimeLoop.Var + ";";
+  for (const auto &[Var, Line] : Last)
+    Kept += " (void)&" + Var + ";";
+  if (!Kept.empty())
+    OS << "   " << Kept << "\n";
+  return OS.str();
+}
+
+std::string runCall(const StencilProgram &P, const std::string &Prefix) {
+  std::string Args;
+  for (const StencilArray &A : P.Arrays)
+    Args += "stencilcc_" + A.Name + "_device, ";
+  Args += "stencilcc_t_begin, stencilcc_steps";
+  for (const std::string &Sym : regionSymbols(P))
+    Args += ", (long)(" + Sym + ")";
+  for (const auto &[Name, T] : P.rhsScalars())
+    Args += ", " + Name;
+  return "    " + runName(Prefix) + "(" + Args + ");\n";
+}
+
+} // namespace
+
+std::string emitStageHostCode(const StencilProgram &P,
+                              const std::string &Prefix, unsigned Index) {
+  std::ostringstream OS;
+  OS << "  { /* stencilcc: region " << Index
+     << " runs on the GPU: naive, one kernel per stage per time step */\n";
+  OS << "    const long stencilcc_t_begin = (long)(" << P.TimeLoop.Lower.str()
+     << "), stencilcc_t_end = (long)(" << P.TimeLoop.Upper.str() << ");\n";
+  OS << "    const long stencilcc_steps = stencilcc_t_end > stencilcc_t_begin "
+        "? stencilcc_t_end - stencilcc_t_begin : 0;\n";
+  for (unsigned Id = 0; Id < P.Arrays.size(); ++Id)
+    OS << allocation(P, Id);
+  OS << "    STENCILCC_CHECK(cudaDeviceSynchronize());\n"
+     << "#ifdef SB_START_INSTRUMENTS\n    SB_START_INSTRUMENTS;\n#endif\n";
+  OS << runCall(P, Prefix);
+  OS << "    STENCILCC_CHECK(cudaDeviceSynchronize());\n"
+     << "#ifdef SB_STOP_INSTRUMENTS\n    SB_STOP_INSTRUMENTS;\n#endif\n";
+  OS << "    // Every state array back, all levels: the C loops leave the "
+        "result in them.\n";
+  for (const StencilArray &A : P.Arrays) {
+    if (A.Role != ArrayRole::State)
+      continue;
+    std::string V = "stencilcc_" + A.Name;
+    OS << "    STENCILCC_CHECK(cudaMemcpy(" << V << "_host, " << V
+       << "_device, " << V << "_bytes, cudaMemcpyDeviceToHost));\n";
+  }
+  for (const StencilArray &A : P.Arrays)
+    OS << "    STENCILCC_CHECK(cudaFree(stencilcc_" << A.Name << "_device));\n";
+  OS << loopVariables(P) << "  }\n";
+  return OS.str();
+}
+
+/// Whether the declaration \p Decl of array \p Name qualifies its elements
+/// `const` (a read-only array may be; callers may pass const data).
+static bool declaresConst(const std::string &Decl, const std::string &Name) {
+  std::string Before = Decl.substr(0, Decl.find(Name));
+  for (size_t At = Before.find("const"); At != std::string::npos;
+       At = Before.find("const", At + 1)) {
+    auto Word = [&](size_t I) {
+      return I < Before.size() && (isalnum((unsigned char)Before[I]) ||
+                                   Before[I] == '_');
+    };
+    if ((At == 0 || !Word(At - 1)) && !Word(At + 5))
+      return true;
+  }
+  return false;
+}
+
+std::vector<StageVLARewrite>
+stageVLAParameterRewrites(const StencilProgram &P, const std::string &Source) {
+  std::vector<StageVLARewrite> Out;
+  for (const StencilArray &A : P.Arrays) {
+    if (!A.VLAParameter)
+      continue;
+    const SourceSpan &S = *A.VLAParameter;
+    std::string Elem = elementTypeName(A.Element);
+    if (S.End <= Source.size() && S.Begin < S.End &&
+        declaresConst(Source.substr(S.Begin, S.End - S.Begin), A.Name))
+      Elem = "const " + Elem;
+    std::string Raw = "stencilcc_" + A.Name + "_data";
+    // The same text as the single-update form's rewrite (CudaEmitter.cpp).
+    Out.push_back({S, Elem + " *" + Raw,
+                   "\n  " + pointerDeclaration(A, Raw, Elem) +
+                       " /* stencilcc: CUDA C++ has no run-time extents in "
+                       "parameters */"});
+  }
+  return Out;
+}
+
+} // namespace stencilcc

@@ -1,0 +1,407 @@
+//===- Emitter/StageSelfCheck.cpp - --emit-test for stage-form regions ----===//
+//
+// As for the single-update form (SelfCheckEmitter.cpp), the reference is
+// the region's own C text, run in a function whose parameters and locals
+// stand for its surroundings, and the generated host code runs in a
+// function of the same signature. A stage-form region touches several
+// arrays, so both functions take one buffer per array, every array is
+// filled with distinct values (one seeded stream over all of them), and
+// every cell of every level of every state array is compared. No cell is
+// poisoned with NaN: with several stages, telling the cells a step writes
+// before it reads them would take the analysis, and a poisoned cell that
+// the C code reads would make both runs NaN alike (NaN cells are not
+// compared). A cell the kernels fail to write keeps its random start value
+// where the reference computed another.
+//
+//===----------------------------------------------------------------------===//
+#include "StageCheckRuntime.h"
+#include "StageLayout.h"
+#include "stencilcc/Emitter/StageEmitter.h"
+
+#include <algorithm>
+#include <optional>
+#include <sstream>
+
+namespace stencilcc {
+
+using namespace stage;
+
+namespace {
+
+/// steps = Parameter + Offset, or the fixed count Offset.
+struct StepCount {
+  std::string Parameter;
+  int64_t Offset = 0;
+};
+
+std::optional<StepCount> stepCount(const StencilProgram &P) {
+  AffineExpr D = P.TimeLoop.Upper - P.TimeLoop.Lower;
+  if (D.isConstant())
+    return StepCount{"", std::max<int64_t>(D.constantTerm(), 0)};
+  if (D.terms().size() != 1 || D.terms().begin()->second != 1)
+    return std::nullopt;
+  return StepCount{D.terms().begin()->first, D.constantTerm()};
+}
+
+/// The smallest and largest value of affine \p E over stage \p S's loops,
+/// as affine forms in the parameters.
+std::pair<AffineExpr, AffineExpr> range(const AffineExpr &E, const Stage &S) {
+  AffineExpr Min = E, Max = E;
+  for (const Loop &L : S.Loops) {
+    int64_t C = E.coefficient(L.Var);
+    if (!C)
+      continue;
+    AffineExpr Last = L.Upper - AffineExpr::constant(1);
+    Min = Min.without(L.Var) + (C > 0 ? L.Lower : Last) * C;
+    Max = Max.without(L.Var) + (C > 0 ? Last : L.Lower) * C;
+  }
+  return {Min, Max};
+}
+
+std::string longText(const AffineExpr &E) { return "(long)(" + E.str() + ")"; }
+
+/// `Name + K` in C.
+std::string plus(const std::string &Name, int64_t K) {
+  if (K == 0)
+    return Name;
+  return Name + (K > 0 ? " + " : " - ") + std::to_string(K > 0 ? K : -K);
+}
+
+std::string scalarValue(unsigned K, unsigned Reads) {
+  std::ostringstream OS;
+  OS.precision(17);
+  OS << (1.0 + 0.25 * K) / (Reads + 1);
+  return OS.str();
+}
+
+/// String literal of \p S (statement texts may hold quotes or escapes).
+std::string quoted(const std::string &S) {
+  std::string Q = "\"";
+  for (char C : S)
+    Q += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
+  return Q + "\"";
+}
+
+struct StageCheck {
+  const RegionToEmit &R;
+  unsigned Index;
+  StepCount Steps;
+  std::string Name; ///< stencilcc_check_r<Index>
+
+  const StencilProgram &program() const { return *R.Program; }
+
+  bool isSize(const Parameter &Par) const {
+    return Par.isInteger() && Par.Name != Steps.Parameter;
+  }
+
+  std::string signature() const {
+    std::string S;
+    for (const Parameter &Par : program().Parameters)
+      S += std::string(scalarTypeName(Par.Type)) + " " + Par.Name + ", ";
+    for (const StencilArray &A : program().Arrays)
+      S += std::string(elementTypeName(A.Element)) + " *stencilcc_cells_" +
+           A.Name + (&A == &program().Arrays.back() ? "" : ", ");
+    return S;
+  }
+
+  /// Locals of the user's function the region's text names, and every
+  /// array as a pointer of its own type onto its buffer.
+  std::string context(bool Generated) const {
+    const StencilProgram &P = program();
+    std::string Unused = Generated ? "[[maybe_unused]] " : "";
+    std::string S;
+    for (const std::string &D : P.LocalDeclarations)
+      S += "  " + Unused + D + "\n";
+    std::set<std::string> Declared;
+    auto LoopVar = [&](const Loop &L) {
+      if (L.VarDeclaredOutside && Declared.insert(L.Var).second)
+        S += "  " + Unused + "long " + L.Var + ";\n";
+    };
+    LoopVar(P.TimeLoop);
+    for (const Stage &St : P.Stages)
+      for (const Loop &L : St.Loops)
+        LoopVar(L);
+    for (const StencilArray &A : P.Arrays)
+      S += "  " + pointerDeclaration(A, "stencilcc_cells_" + A.Name) + "\n";
+    return S;
+  }
+
+  /// The largest number of reads of one stage (scales the scalars' values).
+  unsigned reads() const {
+    unsigned Most = 0;
+    for (const Stage &S : program().Stages) {
+      unsigned N = 0;
+      forEachRead(S, [&](const ArrayAccess &) { ++N; });
+      Most = std::max(Most, N);
+    }
+    return Most;
+  }
+
+  std::string parameters(bool &UsesN, bool &UsesSteps) const {
+    std::ostringstream OS;
+    unsigned Scalar = 0, Reads = reads();
+    for (const Parameter &Par : program().Parameters) {
+      OS << "  const " << scalarTypeName(Par.Type) << " " << Par.Name << " = ("
+         << scalarTypeName(Par.Type) << ")";
+      if (!Par.isInteger()) {
+        OS << scalarValue(Scalar++, Reads) << ";\n";
+      } else if (Par.Name == Steps.Parameter) {
+        UsesSteps = true;
+        OS << "(stencilcc_case_steps - (" << Steps.Offset << "));\n";
+      } else {
+        UsesN = true;
+        OS << "stencilcc_check::sizeParam(\"" << Par.Name
+           << "\", stencilcc_n);\n";
+      }
+    }
+    if (!UsesN)
+      OS << "  (void)stencilcc_n;\n";
+    if (!UsesSteps)
+      OS << "  (void)stencilcc_case_steps;\n";
+    return OS.str();
+  }
+
+  std::string arrays() const {
+    const StencilProgram &P = program();
+    std::ostringstream OS;
+    for (unsigned Id = 0; Id < P.Arrays.size(); ++Id) {
+      const StencilArray &A = P.Arrays[Id];
+      std::string Extents;
+      for (const AffineExpr &E : A.Extents)
+        Extents += (Extents.empty() ? "" : ", ") + longText(E);
+      OS << "  stencilcc_stage_check::Array<" << elementTypeName(A.Element)
+         << "> stencilcc_" << A.Name << "(\"" << A.Name << "\", "
+         << (A.Role == ArrayRole::State ? "true" : "false") << ", "
+         << planesText(P, Id, /*Declared=*/false, "stencilcc_steps",
+                       "stencilcc_t_end")
+         << ", {" << Extents << "});\n";
+    }
+    return OS.str();
+  }
+
+  /// Whether stage \p S's loops all run, as a host condition.
+  static std::string runs(const Stage &S) {
+    std::string C = "stencilcc_steps > 0";
+    for (const Loop &L : S.Loops)
+      C += " && " + longText(L.Upper) + " > " + longText(L.Lower);
+    return C;
+  }
+
+  /// Conditions under which the C code itself would reach outside an
+  /// array (the case is skipped then): affine subscripts over each
+  /// stage's loops, time rows over the time loop. A clamped or periodic
+  /// subscript is in bounds by construction and not checked.
+  std::vector<std::pair<std::string, std::string>> outside() const {
+    const StencilProgram &P = program();
+    std::vector<std::pair<std::string, std::string>> Out;
+    std::set<std::string> Seen;
+    auto Check = [&](const Stage &S, unsigned Id, const ArrayAccess &A,
+                     const std::vector<IndexExpr> &Index) {
+      const StencilArray &Arr = P.Arrays[Id];
+      std::string Cond;
+      for (size_t D = 0; D < Index.size() && D < Arr.Extents.size(); ++D) {
+        if (!Index[D].isAffine())
+          continue;
+        auto [Min, Max] = range(Index[D].Value, S);
+        // Bounds that hold whatever the parameters need no check.
+        AffineExpr Over = Max - Arr.Extents[D];
+        if (!Min.isConstant() || Min.constantTerm() < 0)
+          Cond += (Cond.empty() ? "" : " || ") + longText(Min) + " < 0";
+        if (!Over.isConstant() || Over.constantTerm() >= 0)
+          Cond += (Cond.empty() ? "" : " || ") + longText(Max) +
+                  " >= " + longText(Arr.Extents[D]);
+      }
+      if (Arr.Role == ArrayRole::TimeIndexed)
+        Cond += (Cond.empty() ? "" : " || ") +
+                plus("stencilcc_t_begin", A.TimeShift) + " < 0 || " +
+                plus("stencilcc_t_end", A.TimeShift - 1) + " >= stencilcc_" +
+                Arr.Name + ".Planes";
+      if (Cond.empty())
+        return;
+      Cond = runs(S) + " && (" + Cond + ")";
+      if (Seen.insert(Cond).second)
+        Out.push_back({Cond, P.stageAccessText(A)});
+    };
+    for (const Stage &S : P.Stages) {
+      ArrayAccess W;
+      W.ArrayId = int(S.ArrayId);
+      W.TimeShift = S.WriteShift;
+      W.Index = S.WriteIndex;
+      Check(S, S.ArrayId, W, S.WriteIndex);
+      forEachRead(S, [&](const ArrayAccess &A) {
+        Check(S, unsigned(A.ArrayId), A, A.Index);
+      });
+    }
+    return Out;
+  }
+
+  /// Points the stages compute over the whole run (for --time).
+  std::string points() const {
+    std::string Sum;
+    for (const Stage &S : program().Stages) {
+      std::string Prod = "1.0";
+      for (const Loop &L : S.Loops)
+        Prod += " * std::max(0L, " + longText(L.Upper) + " - " +
+                longText(L.Lower) + ")";
+      Sum += (Sum.empty() ? "" : " + ") + Prod;
+    }
+    return "(double)stencilcc_steps * (" + Sum + ")";
+  }
+
+  /// The case is skipped where the C code would reach outside an array.
+  std::string outsideChecks() const {
+    std::string S = "  // The C code must stay inside its arrays, or the "
+                    "reference itself is wrong.\n"
+                    "  const char *stencilcc_outside = nullptr;\n";
+    for (const auto &[Cond, What] : outside())
+      S += "  if (!stencilcc_outside && " + Cond +
+           ")\n    stencilcc_outside = " + quoted(What) + ";\n";
+    return S;
+  }
+
+  /// stencilcc_stage_check::run over every array, both functions.
+  std::string runCall() const {
+    const StencilProgram &P = program();
+    std::string Params, Arrays;
+    for (const Parameter &Par : P.Parameters)
+      Params += Par.Name + ", ";
+    for (const StencilArray &A : P.Arrays)
+      Arrays += (Arrays.empty() ? "&stencilcc_" : ", &stencilcc_") + A.Name;
+    auto Call = [&](const std::string &Which) {
+      std::string Args = Params;
+      for (const StencilArray &A : P.Arrays)
+        Args += "stencilcc_" + A.Name + "." + Which + "()" +
+                (&A == &P.Arrays.back() ? "" : ", ");
+      return "[&] { " + Name + "_" + Which + "(" + Args + "); }";
+    };
+    return "  stencilcc_stage_check::run(stencilcc_case, {" + Arrays +
+           "}, stencilcc_outside, " + points() + ",\n      " +
+           Call("reference") + ",\n      " + Call("generated") + ");\n";
+  }
+
+  std::string caseRunner() const {
+    const StencilProgram &P = program();
+    std::ostringstream OS;
+    OS << "// One case of region " << Index
+       << ": the parameters, the arrays they size, both runs.\n";
+    OS << "static void " << Name
+       << "(long stencilcc_n, long stencilcc_case_steps)\n{\n";
+    bool UsesN = false, UsesSteps = false;
+    OS << parameters(UsesN, UsesSteps);
+    OS << "  const long stencilcc_t_begin = (long)(" << P.TimeLoop.Lower.str()
+       << "), stencilcc_t_end = (long)(" << P.TimeLoop.Upper.str() << ");\n";
+    OS << "  const long stencilcc_steps = stencilcc_t_end > stencilcc_t_begin "
+          "? stencilcc_t_end - stencilcc_t_begin : 0;\n";
+    // report() reads the name, sizes and steps of a Case; the geometry
+    // fields serve the single-update form's runner.
+    OS << "  const stencilcc_check::Case stencilcc_case = {\"r" << Index << " "
+       << P.FunctionName << "():" << P.ScopLoc.Line
+       << "\", 0, nullptr, nullptr, nullptr, nullptr, nullptr,\n"
+       << "      stencilcc_t_begin, 0, stencilcc_n, stencilcc_steps, "
+       << (UsesN ? "false" : "true") << ", "
+       << (Steps.Parameter.empty() ? "true" : "false") << "};\n";
+    OS << arrays() << outsideChecks() << runCall() << "}\n\n";
+    return OS.str();
+  }
+
+  /// Span of loop \p L when every size parameter is n: A*n + B.
+  static std::pair<int64_t, int64_t> span(const Loop &L) {
+    AffineExpr S = L.Upper - L.Lower;
+    int64_t A = 0;
+    for (const auto &[Name, Coeff] : S.terms())
+      A += Coeff;
+    return {A, S.constantTerm()};
+  }
+
+  /// The smallest n giving every loop n sizes a span of at least \p Target.
+  int64_t sizeFor(int64_t Target) const {
+    int64_t N = 0;
+    for (const Stage &S : program().Stages)
+      for (const Loop &L : S.Loops) {
+        auto [A, B] = span(L);
+        if (A > 0)
+          N = std::max(N, (Target - B + A - 1) / A);
+      }
+    return N;
+  }
+
+  std::string descriptor() const {
+    bool Sized = false;
+    for (const Parameter &Par : program().Parameters)
+      Sized |= isSize(Par);
+    int64_t Small = 0, Default = 0;
+    if (Sized) {
+      // The naive blocks are 256, 32x8 or 32x4x2 threads: spans of 300, 45
+      // or 21 points are no multiple of them and cover more than one
+      // block along every axis but the 3D grid's x.
+      unsigned Rank = program().gridRank();
+      Small = sizeFor(3);
+      Default = std::max(Small, sizeFor(Rank <= 1 ? 300 : Rank == 2 ? 45 : 21));
+    }
+    std::ostringstream OS;
+    OS << "  {" << Name << ", " << Default << ", " << Small << ", 0, 0, "
+       << (Steps.Parameter.empty() ? -1 : 1) << ", 1},\n";
+    return OS.str();
+  }
+};
+
+StageCheck makeCheck(const RegionToEmit &R, unsigned Index) {
+  return {R, Index, *stepCount(*R.Program),
+          "stencilcc_check_r" + std::to_string(Index)};
+}
+
+} // namespace
+
+std::string stageSelfCheckObstacle(const StencilProgram &P) {
+  std::optional<StepCount> S = stepCount(P);
+  if (!S)
+    return "its number of time steps, '" +
+           (P.TimeLoop.Upper - P.TimeLoop.Lower).str() +
+           "', is not one parameter plus a constant, so the check cannot "
+           "choose it";
+  if (S->Parameter.empty())
+    return "";
+  // The step count may size a time-indexed array's rows (`W[T + 1][n]`),
+  // not the grid.
+  bool Sizes = false;
+  auto Mentions = [&](const AffineExpr &E) {
+    Sizes |= E.coefficient(S->Parameter) != 0;
+  };
+  for (const StencilArray &A : P.Arrays)
+    for (const AffineExpr &E : A.Extents)
+      Mentions(E);
+  for (const Stage &St : P.Stages)
+    for (const Loop &L : St.Loops) {
+      Mentions(L.Lower);
+      Mentions(L.Upper);
+    }
+  if (Sizes)
+    return "'" + S->Parameter +
+           "' sets both the number of time steps and the grid, so the check "
+           "cannot vary one without the other";
+  return "";
+}
+
+std::string emitStageCheckFunctions(const RegionToEmit &R, unsigned Index,
+                                    const std::string &RegionBody) {
+  StageCheck C = makeCheck(R, Index);
+  const StencilProgram &P = *R.Program;
+  std::ostringstream OS;
+  OS << "// Region " << Index << ", in " << P.FunctionName << "() at line "
+     << P.ScopLoc.Line << ": its C text, the reference.\n";
+  OS << "static void " << C.Name << "_reference(" << C.signature()
+     << ")\n{\n" << C.context(false) << RegionBody << "}\n\n";
+  OS << "// The same, with the region replaced by the generated host code.\n";
+  OS << "static void " << C.Name << "_generated(" << C.signature()
+     << ")\n{\n" << C.context(true) << emitRegionHostCode(R, Index)
+     << "}\n\n";
+  return OS.str() + C.caseRunner();
+}
+
+std::string stageSelfCheckRuntime() { return StageCheckRuntime; }
+
+std::string emitStageCheckDescriptor(const RegionToEmit &R, unsigned Index) {
+  return makeCheck(R, Index).descriptor();
+}
+
+} // namespace stencilcc
