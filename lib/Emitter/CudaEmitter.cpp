@@ -341,20 +341,29 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive) {
   // Loop variables declared before the region keep the values the C loops
   // leave in them.
   std::string LoopVars;
+  // `(void)&v;` marks each as used: code after the region may never read it.
   if (P.TimeLoop.VarDeclaredOutside)
     LoopVars += "    " + P.TimeLoop.Var +
-                " = stencilcc_steps > 0 ? stencilcc_t_end : stencilcc_t_begin;\n";
+                " = stencilcc_steps > 0 ? stencilcc_t_end : stencilcc_t_begin;\n"
+                "    (void)&" + P.TimeLoop.Var + ";\n";
   std::string Ran = "stencilcc_steps > 0";
   for (unsigned D = 0; D < N; ++D) {
     std::string Lo = "stencilcc_lower[" + std::to_string(D) + "]";
     std::string Hi = "stencilcc_upper[" + std::to_string(D) + "]";
     if (P.SpatialLoops[D].VarDeclaredOutside)
       LoopVars += "    if (" + Ran + ") " + P.SpatialLoops[D].Var + " = " +
-                  Hi + " > " + Lo + " ? " + Hi + " : " + Lo + ";\n";
+                  Hi + " > " + Lo + " ? " + Hi + " : " + Lo + ";\n" +
+                  "    (void)&" + P.SpatialLoops[D].Var + ";\n";
     Ran += " && " + Hi + " > " + Lo;
   }
-  return fill(HostRegionTemplate,
+  bool PingPong = !P.LevelArrays.empty();
+  return fill(PingPong ? HostRegionPingPongTemplate : HostRegionTemplate,
               {{"INDEX", std::to_string(Index)},
+               {"LEVELS", PingPong ? P.LevelArrays[0] + " and " +
+                                         P.LevelArrays[1]
+                                   : ""},
+               {"LEVEL0", PingPong ? P.LevelArrays[0] : ""},
+               {"LEVEL1", PingPong ? P.LevelArrays[1] : ""},
                {"PLAN", Naive ? std::string("naive, one kernel per time step")
                               : K.Plan.summary()},
                {"NDIMS", std::to_string(N)},
@@ -441,6 +450,11 @@ std::string regionPrefix(const StencilProgram &P, unsigned Index) {
 } // namespace
 
 std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index) {
+  if (R.SingleUpdate) {
+    KernelContext K{*R.SingleUpdate, *R.Analysis, R.Plan,
+                    regionPrefix(*R.Program, Index)};
+    return hostRegion(K, Index, R.Naive);
+  }
   if (R.Program->isStageForm())
     return emitStageHostCode(*R.Program, regionPrefix(*R.Program, Index),
                              Index);
@@ -470,11 +484,20 @@ std::string emitCudaTranslationUnit(const std::string &Source,
     while (FB > 0 && Source[FB - 1] != '\n')
       --FB;
     if (P.isStageForm()) {
-      // The naive stage-form code (StageEmitter.h): no analysis, no plan.
       std::string Prefix = regionPrefix(P, I);
-      Edits.push_back({FB, FB, emitStageKernels(P, Prefix, I), Order++});
-      Edits.push_back({P.Region.Begin, P.Region.End,
-                       emitStageHostCode(P, Prefix, I), Order++});
+      if (R.SingleUpdate) {
+        // A ping-pong in its single-update form: those kernels, and host
+        // code that keeps each level in its own array.
+        KernelContext K{*R.SingleUpdate, *R.Analysis, R.Plan, Prefix};
+        Edits.push_back({FB, FB, regionKernels(K, I, R.Naive), Order++});
+        Edits.push_back({P.Region.Begin, P.Region.End,
+                         hostRegion(K, I, R.Naive), Order++});
+      } else {
+        // The naive stage-form code (StageEmitter.h): no analysis, no plan.
+        Edits.push_back({FB, FB, emitStageKernels(P, Prefix, I), Order++});
+        Edits.push_back({P.Region.Begin, P.Region.End,
+                         emitStageHostCode(P, Prefix, I), Order++});
+      }
       for (const StageVLARewrite &V : stageVLAParameterRewrites(P, Source))
         if (RewrittenParams.insert(V.Span.Begin).second) {
           Edits.push_back({V.Span.Begin, V.Span.End, V.Parameter, Order++});
@@ -506,9 +529,10 @@ std::string emitCudaTranslationUnit(const std::string &Source,
   bool ConstantDivision = false, FloatSquareRoot = false, AsyncCopy = false,
        WarpShuffle = false, PredicatedStore = false;
   for (const RegionToEmit &R : Regions) {
-    if (R.Program->isStageForm())
+    const StencilProgram &U = R.SingleUpdate ? *R.SingleUpdate : *R.Program;
+    if (U.isStageForm())
       continue; // its kernels use none of these helpers
-    ExprPtr Update = R.Program->Rhs->clone();
+    ExprPtr Update = U.Rhs->clone();
     ConstantDivision |= lowerConstantDivisions(*Update, R.Plan.FastMath);
     FloatSquareRoot |= lowerFloatSquareRoots(*Update);
     AsyncCopy |= !R.Naive && R.Plan.AsyncDepth;

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Analysis/AnalysisPrinter.h"
+#include "stencilcc/Analysis/PingPongForm.h"
 #include "stencilcc/Analysis/StageAnalysis.h"
 #include "stencilcc/Analysis/StencilAnalysis.h"
 #include "stencilcc/Emitter/CudaEmitter.h"
@@ -1018,6 +1019,9 @@ int main(int Argc, const char **Argv) {
   FrontendResult R = runFrontend(
       *DB, InputFile, Extra,
       [&](StencilProgram &P, DiagnosticSink &Diags) {
+        // A stage-form ping-pong runs as its single-update form (P from
+        // here on); its source stays for the host code and the check.
+        std::optional<StencilProgram> PingPongSource;
         if (P.isStageForm()) {
           std::optional<StageAnalysis> SA = analyzeStages(P, Diags);
           if (!SA)
@@ -1030,6 +1034,14 @@ int main(int Argc, const char **Argv) {
             ++Index;
             return;
           }
+          // --naive keeps the stage form's own one-kernel-per-statement code.
+          if (std::optional<StencilProgram> Q =
+                  Naive ? std::nullopt : pingPongAsSingleUpdate(P)) {
+            PingPongSource = std::move(P);
+            P = std::move(*Q);
+          }
+        }
+        if (P.isStageForm()) {
           std::string Why = stageRegionObstacle(P, Request);
           if (Why.empty() && EmitTest)
             if (std::string O = selfCheckObstacle(P); !O.empty())
@@ -1054,7 +1066,10 @@ int main(int Argc, const char **Argv) {
           return;
         }
         if (Tuning) {
-          std::string Why = selfCheckObstacle(P);
+          std::string Why = PingPongSource
+                                ? "it is a ping-pong; tune its single-array "
+                                  "'t%2' twin, whose tuned plan it shares"
+                                : selfCheckObstacle(P);
           if (!Why.empty()) {
             Diags.error(P.TimeLoop.Loc, "cannot tune this region: " + Why);
             return;
@@ -1182,7 +1197,7 @@ int main(int Argc, const char **Argv) {
           return;
         }
         if (EmitTest) {
-          std::string Why = selfCheckObstacle(P);
+          std::string Why = selfCheckObstacle(PingPongSource ? *PingPongSource : P);
           if (!Why.empty()) {
             Diags.error(P.TimeLoop.Loc,
                         "cannot emit a self-check for this region: " + Why);
@@ -1204,6 +1219,13 @@ int main(int Argc, const char **Argv) {
                                        : ScalarType::Float);
         Programs.push_back(std::move(P));
         Analyses.push_back(std::move(*A));
+        if (PingPongSource) {
+          const StencilProgram *SingleUpdate = &Programs.back();
+          Programs.push_back(std::move(*PingPongSource));
+          ToEmit.push_back({&Programs.back(), &Analyses.back(),
+                            std::move(*Plan), RegionNaive, SingleUpdate});
+          return;
+        }
         ToEmit.push_back({&Programs.back(), &Analyses.back(), std::move(*Plan),
                           RegionNaive});
       },

@@ -27,6 +27,10 @@ struct RegionToEmit {
   TemporalBlockingPlan Plan;
   /// Emit the naive one-kernel-per-step baseline instead of blocking.
   bool Naive = false;
+  /// For a stage-form Program that is a ping-pong
+  /// (Analysis/PingPongForm.h): its single-update form, which Analysis
+  /// and Plan describe and whose kernels the region runs.
+  const StencilProgram *SingleUpdate = nullptr;
 };
 
 /// The generated file for \p Source (the input's text) and its regions, in

@@ -156,6 +156,10 @@ struct StencilProgram {
   std::string stageRhsText(const Stage &S) const;
 
   StencilArray Array;
+  /// Single-update form of a ping-pong (Analysis/PingPongForm.h): level k
+  /// lives in the source's array LevelArrays[k], and each step of TimeLoop
+  /// is LevelArrays.size() sweeps. Empty otherwise (both levels in Array).
+  std::vector<std::string> LevelArrays;
   Loop TimeLoop;
   std::vector<Loop> SpatialLoops;
 
