@@ -13,6 +13,7 @@
 #include "stencilcc/Emitter/FloatSquareRoot.h"
 #include "stencilcc/Emitter/KernelEmitter.h"
 #include "stencilcc/Emitter/PartialSums.h"
+#include "stencilcc/Emitter/StageBlockedEmitter.h"
 #include "stencilcc/Emitter/StageEmitter.h"
 #include "stencilcc/Emitter/StreamSumsKernel.h"
 #include "stencilcc/Emitter/WarpShuffleKernel.h"
@@ -493,8 +494,14 @@ std::string emitCudaTranslationUnit(const std::string &Source,
         Edits.push_back({P.Region.Begin, P.Region.End,
                          hostRegion(K, I, R.Naive), Order++});
       } else {
-        // The naive stage-form code (StageEmitter.h): no analysis, no plan.
-        Edits.push_back({FB, FB, emitStageKernels(P, Prefix, I), Order++});
+        // The stage form's own kernels, blocked (StageBlockedEmitter.h) or
+        // one per statement and step (StageEmitter.h), under one host code.
+        Edits.push_back(
+            {FB, FB,
+             R.StageBlocking
+                 ? emitStageBlockedKernels(P, *R.StageBlocking, Prefix, I)
+                 : emitStageKernels(P, Prefix, I),
+             Order++});
         Edits.push_back({P.Region.Begin, P.Region.End,
                          emitStageHostCode(P, Prefix, I), Order++});
       }

@@ -17,6 +17,7 @@
 #include "stencilcc/Planner/PerformanceModel.h"
 #include "stencilcc/Planner/PlanCache.h"
 #include "stencilcc/Planner/PlanFlags.h"
+#include "stencilcc/Planner/StagePlan.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 #include "stencilcc/Planner/TuningCandidates.h"
 #include "stencilcc/Support/Config.h"
@@ -404,9 +405,9 @@ cl::opt<bool> DepPhony("MP",
                                 "does not fail once one is deleted"),
                        cl::cat(DepCategory));
 
-/// Why the driver cannot compile stage-form region \p P as asked, or "".
-/// Its code is the naive one for now; plan options of the single-update
-/// kernels and the tuner do not apply to it.
+/// Why the driver cannot compile stage-form region \p P as asked, or "":
+/// the single-update kernels' plan options and the tuner do not apply to
+/// its kernels.
 std::string stageRegionObstacle(const StencilProgram &P,
                                 const PlanRequest &R);
 
@@ -423,15 +424,18 @@ std::string stageRegionObstacle(const StencilProgram &P,
   (void)P;
   if (Tune || !TuneEmit.empty() || !TuneIngest.empty())
     return "cannot tune this region: --tune, --tune-emit and --tune-ingest "
-           "time single-update regions only; this region's statements run "
-           "as naive kernels";
+           "time single-update regions and ping-pongs only";
   if (PlanOnly)
-    return "--plan-only describes single-update regions only; this "
-           "region's statements run as naive kernels";
-  if (anyPlanOption(R) || FastMath)
-    return "plan options apply to single-update regions only; this "
-           "region's statements run as naive kernels (drop the plan "
-           "options, or use --naive)";
+    return "--plan-only describes single-update regions and ping-pongs "
+           "only (--analyze describes this one)";
+  PlanRequest Others = R;
+  Others.TemporalDegree.reset();
+  Others.BlockSizes.clear();
+  Others.StreamLength.reset();
+  if (anyPlanOption(Others) || FastMath)
+    return "of the plan options, a region of several statements takes "
+           "--bt (sweeps per launch), --bs (owned cells per block across "
+           "the stream), --sl (stream block) and --naive only";
   return "";
 }
 
@@ -1022,8 +1026,9 @@ int main(int Argc, const char **Argv) {
         // A stage-form ping-pong runs as its single-update form (P from
         // here on); its source stays for the host code and the check.
         std::optional<StencilProgram> PingPongSource;
+        std::optional<StageAnalysis> SA;
         if (P.isStageForm()) {
-          std::optional<StageAnalysis> SA = analyzeStages(P, Diags);
+          SA = analyzeStages(P, Diags);
           if (!SA)
             return;
           if (Analyze) {
@@ -1050,8 +1055,33 @@ int main(int Argc, const char **Argv) {
             Diags.error(P.ScopLoc, Why);
             return;
           }
+          std::optional<StagePlan> Blocked;
+          if (!Naive) {
+            StagePlanRequest SR;
+            SR.Sweeps = Request.TemporalDegree.value_or(0);
+            if (!Request.BlockSizes.empty() || Request.StreamLength) {
+              SR.Tile.assign(SA->NumDims, 0);
+              unsigned Cross = SA->NumDims >= 2 ? 1 : 0;
+              for (size_t K = 0; K < Request.BlockSizes.size() &&
+                                 Cross + K < SR.Tile.size();
+                   ++K)
+                SR.Tile[Cross + K] = Request.BlockSizes[K];
+              if (Cross && Request.StreamLength)
+                SR.Tile[0] = *Request.StreamLength;
+            }
+            std::string Why;
+            Blocked = makeStagePlan(P, *SA, SR, Why);
+            if (!Blocked && anyPlanOption(Request)) {
+              Diags.error(P.ScopLoc, "invalid plan for this region: " + Why);
+              return;
+            }
+          }
           Programs.push_back(std::move(P));
-          ToEmit.push_back({&Programs.back(), nullptr, {}, /*Naive=*/true});
+          RegionToEmit R;
+          R.Program = &Programs.back();
+          R.Naive = !Blocked;
+          R.StageBlocking = std::move(Blocked);
+          ToEmit.push_back(std::move(R));
           return;
         }
         std::optional<StencilAnalysis> A = analyzeStencil(P, Diags);

@@ -14,7 +14,10 @@
 
 #include "stencilcc/Analysis/StencilAnalysis.h"
 #include "stencilcc/IR/StencilProgram.h"
+#include "stencilcc/Planner/StagePlan.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -31,6 +34,9 @@ struct RegionToEmit {
   /// (Analysis/PingPongForm.h): its single-update form, which Analysis
   /// and Plan describe and whose kernels the region runs.
   const StencilProgram *SingleUpdate = nullptr;
+  /// For a stage-form Program that is not: its blocked plan, or none for
+  /// one kernel per statement and step.
+  std::optional<StagePlan> StageBlocking = std::nullopt;
 };
 
 /// The generated file for \p Source (the input's text) and its regions, in

@@ -1,0 +1,308 @@
+//===- unit/StagePlanTest.cpp - makeStagePlan on the stage-form corpus ----===//
+//
+// The blocked plan of stage-form regions (Planner/StagePlan.h) on inputs of
+// test/Inputs/stage: how reads resolve to versions, lags and growth, which
+// buffers live across launches, which sweeps store, the default plan's
+// limits, requests that cannot be met, and the emitted text's shape.
+//
+//===----------------------------------------------------------------------===//
+#include "stencilcc/Analysis/StageAnalysis.h"
+#include "stencilcc/Emitter/StageBlockedEmitter.h"
+#include "stencilcc/Frontend/FrontendAction.h"
+#include "stencilcc/Planner/StagePlan.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace stencilcc;
+
+namespace {
+
+struct Region {
+  StencilProgram Program;
+  std::optional<StageAnalysis> Analysis;
+};
+
+/// Frontend and stage analysis of test/Inputs/stage/<Name>.c (one region).
+Region load(const std::string &Name) {
+  Region R;
+  std::string Diags;
+  llvm::raw_string_ostream OS(Diags);
+  runFrontend(std::string(STENCILCC_SOURCE_DIR) + "/test/Inputs/stage/" +
+                  Name + ".c",
+              {},
+              [&](StencilProgram &P, DiagnosticSink &D) {
+                if (!P.isStageForm())
+                  return;
+                R.Analysis = analyzeStages(P, D);
+                R.Program = std::move(P);
+              },
+              OS);
+  EXPECT_TRUE(R.Analysis) << Name << ": " << OS.str();
+  return R;
+}
+
+std::optional<StagePlan> plan(const Region &R, unsigned Sweeps,
+                              std::vector<int64_t> Tile = {},
+                              std::string *WhyOut = nullptr) {
+  StagePlanRequest Req;
+  Req.Sweeps = Sweeps;
+  Req.Tile = std::move(Tile);
+  std::string Why;
+  std::optional<StagePlan> P = makeStagePlan(R.Program, *R.Analysis, Req, Why);
+  if (WhyOut)
+    *WhyOut = Why;
+  else
+    EXPECT_TRUE(P) << Why;
+  return P;
+}
+
+/// The buffer of array \p Name at relative level \p Level.
+unsigned bufferOf(const Region &R, const StagePlan &P, const std::string &Name,
+                  int64_t Level = 0) {
+  for (unsigned B = 0; B < P.Buffers.size(); ++B)
+    if (R.Program.Arrays[P.Buffers[B].ArrayId].Name == Name &&
+        P.Buffers[B].Level == Level)
+      return B;
+  ADD_FAILURE() << "no buffer " << Name << " level " << Level;
+  return 0;
+}
+
+std::vector<bool> bools(std::initializer_list<int> L) {
+  return std::vector<bool>(L.begin(), L.end());
+}
+
+TEST(StagePlan, PingPongResolvesReadsToTheLatestSweep) {
+  Region R = load("polybench_jacobi_2d");
+  std::optional<StagePlan> P = plan(R, 4);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Steps, 2u);
+  EXPECT_EQ(P->sweeps(), 4u);
+  ASSERT_EQ(P->SweepPlans.size(), 4u);
+  unsigned A = bufferOf(R, *P, "A"), B = bufferOf(R, *P, "B");
+  // B = f(A), A = f(B), twice: each sweep reads the one before it, the first
+  // the launch's input of A.
+  EXPECT_EQ(P->SweepPlans[0].Buffer, B);
+  EXPECT_EQ(P->SweepPlans[1].Buffer, A);
+  for (const StageRead &Rd : P->SweepPlans[0].Reads)
+    EXPECT_EQ(Rd.Version, A); // input versions come first, one per buffer
+  for (unsigned K = 1; K < 4; ++K)
+    for (const StageRead &Rd : P->SweepPlans[K].Reads)
+      EXPECT_EQ(Rd.Version, P->SweepPlans[K - 1].Version);
+  // Single writers keep their input outside the loops.
+  for (const StageSweep &Sw : P->SweepPlans)
+    EXPECT_EQ(Sw.Previous, -1);
+  // Each sweep trails the one before by one plane and covers one cell less.
+  for (unsigned K = 0; K < 4; ++K) {
+    const StageVersion &V = P->Versions[P->SweepPlans[K].Version];
+    EXPECT_EQ(V.Lag, int64_t(K + 1));
+    EXPECT_EQ(V.GrowLow, std::vector<int64_t>(2, 3 - K));
+    EXPECT_EQ(V.GrowHigh, std::vector<int64_t>(2, 3 - K));
+  }
+  EXPECT_EQ(P->Versions[A].GrowLow, std::vector<int64_t>(2, 4));
+  // The next launch reads A's input and writes B before reading it.
+  EXPECT_TRUE(P->LiveAcrossLaunches[A]);
+  EXPECT_FALSE(P->LiveAcrossLaunches[B]);
+  EXPECT_EQ(stageSweepStores(*P, 2, false), bools({0, 0, 0, 1}));
+  EXPECT_EQ(stageSweepStores(*P, 2, true), bools({0, 0, 1, 1}));
+  EXPECT_EQ(stageSweepStores(*P, 1, true), bools({1, 1, 0, 0}));
+  EXPECT_EQ(stageSweepRuns(*P, 1, true), bools({1, 1, 0, 0}));
+  EXPECT_EQ(stageSweepRuns(*P, 2, false), bools({1, 1, 1, 1}));
+}
+
+TEST(StagePlan, StarStencilsNeedOneBarrierPerPlane) {
+  Region R = load("polybench_jacobi_2d");
+  std::optional<StagePlan> P = plan(R, 6);
+  ASSERT_TRUE(P);
+  for (const StageVersion &V : P->Versions) {
+    EXPECT_FALSE(V.BarrierAfter);
+    // Neighbours along the stream come from the thread's own registers;
+    // across it, from a ring of two planes.
+    if (V.RingPlanes)
+      EXPECT_EQ(V.RingPlanes, 2u);
+  }
+  for (const StageSweep &Sw : P->SweepPlans) {
+    unsigned Window = 0, Ring = 0;
+    for (const StageRead &Rd : Sw.Reads)
+      (Rd.Kind == StageReadKind::Window ? Window : Ring) += 1;
+    EXPECT_EQ(Window, 3u);
+    EXPECT_EQ(Ring, 2u);
+  }
+  std::string Text = emitStageBlockedKernels(R.Program, *P, "k", 0);
+  size_t Barriers = 0;
+  for (size_t At = Text.find("__syncthreads"); At != std::string::npos;
+       At = Text.find("__syncthreads", At + 1))
+    ++Barriers;
+  EXPECT_EQ(Barriers, 1u);
+  EXPECT_NE(Text.find("template <int STEPS, bool FINAL>"), std::string::npos);
+  EXPECT_NE(Text.find("static void k_run("), std::string::npos);
+  EXPECT_NE(Text.find("k_blocked<3, false>"), std::string::npos);
+  EXPECT_NE(Text.find("k_blocked<2, true>"), std::string::npos);
+}
+
+TEST(StagePlan, SeveralWritersKeepThePreviousVersion) {
+  Region R = load("polybench_fdtd_2d");
+  std::optional<StagePlan> P = plan(R, 8);
+  ASSERT_TRUE(P);
+  unsigned Ey = bufferOf(R, *P, "ey");
+  // ey[0][j] = fict[t] keeps the rest of ey; the interior statement keeps
+  // row 0 from it.
+  EXPECT_EQ(P->SweepPlans[0].Previous, int(Ey));
+  EXPECT_EQ(P->SweepPlans[1].Previous, int(P->SweepPlans[0].Version));
+  EXPECT_EQ(P->SweepPlans[4].Previous, int(P->SweepPlans[1].Version));
+  EXPECT_EQ(P->SweepPlans[2].Previous, -1); // ex: one writer
+  EXPECT_EQ(P->SweepPlans[3].Previous, -1); // hz: one writer
+  EXPECT_EQ(P->SweepPlans[0].Reads[0].Kind, StageReadKind::Global); // fict[t]
+  // Every array reads its own input: all three are live.
+  for (bool Live : P->LiveAcrossLaunches)
+    EXPECT_TRUE(Live);
+  // hz reads ey[i + 1] and ex across the stream (a ring, one plane
+  // later); ex reads hz across it: two planes per step.
+  EXPECT_EQ(P->Versions[P->SweepPlans[3].Version].Lag, 1);
+  EXPECT_EQ(P->Versions[P->SweepPlans[6].Version].Lag, 2);
+  EXPECT_EQ(P->Versions[P->SweepPlans[7].Version].Lag, 3);
+}
+
+TEST(StagePlan, LevelsAreRelativeToTheLaunch) {
+  Region R = load("wave2d_o8");
+  std::optional<StagePlan> P = plan(R, 3);
+  ASSERT_TRUE(P);
+  ASSERT_EQ(P->Buffers.size(), 3u);
+  // Step tau writes level tau + 2 from levels tau + 1 and tau.
+  for (unsigned K = 0; K < 3; ++K)
+    EXPECT_EQ(P->SweepPlans[K].Buffer, bufferOf(R, *P, "U", (K + 2) % 3));
+  std::set<unsigned> Step1;
+  for (const StageRead &Rd : P->SweepPlans[1].Reads)
+    if (Rd.Kind != StageReadKind::Global)
+      Step1.insert(Rd.Version);
+  EXPECT_EQ(Step1, (std::set<unsigned>{bufferOf(R, *P, "U", 1),
+                                       P->SweepPlans[0].Version}));
+  // After 3 steps, relative level r is the next launch's level r; it reads
+  // levels 0 and 1 and writes 2 first.
+  EXPECT_EQ(P->LiveAcrossLaunches,
+            (std::vector<bool>{true, true, false}));
+  EXPECT_EQ(stageSweepStores(*P, 3, false), bools({0, 1, 1}));
+  EXPECT_EQ(stageSweepStores(*P, 1, true), bools({1, 0, 0}));
+}
+
+TEST(StagePlan, ClampedSubscriptsAreComputed) {
+  Region R = load("hotspot");
+  std::optional<StagePlan> P = plan(R, 2);
+  ASSERT_TRUE(P);
+  unsigned Computed = 0;
+  for (const StageRead &Rd : P->SweepPlans[0].Reads)
+    if (Rd.Kind == StageReadKind::Ring && Rd.Offsets.empty())
+      ++Computed;
+  EXPECT_EQ(Computed, 4u); // MIN/MAX in both dimensions
+  // Reach one cell per step in every direction.
+  EXPECT_EQ(P->Versions[bufferOf(R, *P, "temp", 0)].GrowLow,
+            (std::vector<int64_t>{2, 2}));
+}
+
+TEST(StagePlan, FieldsReadAtNeighboursAreLoadedOncePerPlane) {
+  Region R = load("diffusion3d_varcoef");
+  std::optional<StagePlan> P = plan(R, 2);
+  ASSERT_TRUE(P);
+  // K[z][y][x +- 1] ...: one field version, read from registers along the
+  // stream and from shared memory across it.
+  const StageVersion &K = P->Versions.back();
+  ASSERT_GE(K.Field, 0);
+  EXPECT_EQ(R.Program.Arrays[K.Field].Name, "K");
+  unsigned FieldReads = 0;
+  for (const StageSweep &Sw : P->SweepPlans)
+    for (const StageRead &Rd : Sw.Reads) {
+      EXPECT_NE(Rd.Kind, StageReadKind::Global);
+      FieldReads += Rd.Version == P->Versions.size() - 1;
+    }
+  EXPECT_EQ(FieldReads, 2u * 12);
+  // Two sweeps read its ring one and two planes back: loaded before the
+  // barrier, it keeps one plane more, rounded to a power of two.
+  EXPECT_EQ(K.RingPlanes, 4u);
+  // hotspot's power is read at the cell only: from global memory.
+  Region H = load("hotspot");
+  std::optional<StagePlan> HP = plan(H, 2);
+  ASSERT_TRUE(HP);
+  for (const StageVersion &V : HP->Versions)
+    EXPECT_LT(V.Field, 0);
+}
+
+TEST(StagePlan, OneDimensionHasNoStream) {
+  Region R = load("pathfinder");
+  std::optional<StagePlan> P = plan(R, 3, {100});
+  ASSERT_TRUE(P);
+  EXPECT_FALSE(P->streams());
+  EXPECT_EQ(P->Tile, std::vector<int64_t>{100});
+  EXPECT_GE(P->Box[0], 100 + 6);
+  for (const StageSweep &Sw : P->SweepPlans) {
+    const StageVersion &V = P->Versions[Sw.Version];
+    EXPECT_EQ(V.Lag, 0);
+    // Later sweeps read the ring in the same pass.
+    if (V.RingPlanes)
+      EXPECT_TRUE(V.BarrierAfter);
+  }
+}
+
+TEST(StagePlan, PeriodicRegionsAreNotBlocked) {
+  Region R = load("periodic_2d");
+  std::string Why;
+  EXPECT_FALSE(plan(R, 1, {}, &Why));
+  EXPECT_NE(Why.find("periodic"), std::string::npos) << Why;
+}
+
+TEST(StagePlan, RequestsThatCannotBeMet) {
+  Region R = load("polybench_jacobi_2d");
+  std::string Why;
+  EXPECT_FALSE(plan(R, 3, {}, &Why));
+  EXPECT_NE(Why.find("multiple of 2 stages"), std::string::npos) << Why;
+  EXPECT_FALSE(plan(R, 2, {64, 64, 64}, &Why));
+  EXPECT_NE(Why.find("2 sizes"), std::string::npos) << Why;
+  StagePlanRequest Req;
+  Req.Sweeps = 40;
+  Req.Threads = {32};
+  EXPECT_FALSE(makeStagePlan(R.Program, *R.Analysis, Req, Why));
+  EXPECT_NE(Why.find("halo"), std::string::npos) << Why;
+}
+
+TEST(StagePlan, ExplicitTileAndBlock) {
+  Region R = load("polybench_heat_3d");
+  std::optional<StagePlan> P = plan(R, 2, {64, 10, 30});
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Tile, (std::vector<int64_t>{64, 10, 30}));
+  // x covers 30 + 2 + 2 cells in whole warps, y the 14 rows.
+  EXPECT_EQ(P->Threads, (std::vector<unsigned>{64, 8}));
+  EXPECT_EQ(P->CellsPerThread, (std::vector<unsigned>{1, 2}));
+}
+
+/// Blocks of the default plan at the benchmark size.
+int64_t blocksAtBenchmarkSize(const StagePlan &P) {
+  int64_t N = P.NumDims == 1 ? (int64_t(1) << 24) : P.NumDims == 2 ? 16384 : 512;
+  int64_t Blocks = 1;
+  for (int64_t T : P.Tile)
+    Blocks *= (N + T - 1) / T;
+  return Blocks;
+}
+
+TEST(StagePlan, DefaultPlansFitTheDevice) {
+  for (const char *Name :
+       {"polybench_jacobi_2d", "polybench_heat_3d", "polybench_fdtd_2d",
+        "hotspot", "wave2d_o8", "wave3d_o8", "diffusion3d_varcoef",
+        "pathfinder", "boundary_slice_3d", "levels4"}) {
+    Region R = load(Name);
+    std::optional<StagePlan> P = plan(R, 0);
+    ASSERT_TRUE(P) << Name;
+    EXPECT_EQ(P->sweeps() % R.Program.Stages.size(), 0u) << Name;
+    EXPECT_LE(P->SharedBytes, 227u * 1024) << Name;
+    EXPECT_GE(P->BlocksPerSM, 1u) << Name;
+    EXPECT_LE(P->threadsPerBlock(), 1024u) << Name;
+    EXPECT_GE(blocksAtBenchmarkSize(*P), 4 * 132) << Name;
+    std::string Text = emitStageBlockedKernels(R.Program, *P, "k", 0);
+    EXPECT_NE(Text.find("bT = " + std::to_string(P->sweeps())),
+              std::string::npos)
+        << Name;
+  }
+}
+
+} // namespace
