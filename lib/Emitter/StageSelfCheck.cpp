@@ -325,6 +325,15 @@ struct StageCheck {
     return N;
   }
 
+  /// C time steps one launch advances: the edge cases run around it.
+  unsigned stepsPerLaunch() const {
+    if (R.StageBlocking)
+      return std::max(1u, R.StageBlocking->Steps);
+    if (R.SingleUpdate && !R.Naive) // bT counts sweeps, two a step
+      return std::max(1u, (R.Plan.TemporalDegree + 1) / 2);
+    return 1;
+  }
+
   std::string descriptor() const {
     bool Sized = false;
     for (const Parameter &Par : program().Parameters)
@@ -340,7 +349,8 @@ struct StageCheck {
     }
     std::ostringstream OS;
     OS << "  {" << Name << ", " << Default << ", " << Small << ", 0, 0, "
-       << (Steps.Parameter.empty() ? -1 : 1) << ", 1},\n";
+       << (Steps.Parameter.empty() ? -1 : 1) << ", " << stepsPerLaunch()
+       << "},\n";
     return OS.str();
   }
 };

@@ -532,6 +532,23 @@ private:
 
 };
 
+/// Whether the default plan can beat the naive kernels: a 3D plan of one
+/// step per launch saves no global traffic, and one whose halo takes over
+/// 40% of the box's cross-section recomputes more than the naive kernels'
+/// caches reload (wave3d_o8 ran at half their speed on an H100).
+bool paysOff(const StagePlan &Plan, std::string &Why) {
+  if (Plan.NumDims != 3 || Plan.Steps > 1)
+    return true;
+  double Owned = double(Plan.Tile[1] * Plan.Tile[2]) /
+                 double(Plan.Box[0] * Plan.Box[1]);
+  if (Owned >= 0.6)
+    return true;
+  Why = "blocking does not pay: one time step per launch and a halo of " +
+        std::to_string(int((1 - Owned) * 100 + 0.5)) +
+        "% of the block's cross-section";
+  return false;
+}
+
 } // namespace
 
 unsigned StagePlan::arrayOf(unsigned Version) const {
@@ -610,15 +627,23 @@ std::optional<StagePlan> makeStagePlan(const StencilProgram &P,
   if (!R.Tile.empty()) {
     Tile = R.Tile;
     for (int64_t T : Tile)
-      if (T <= 0) {
-        Why = "tile sizes must be positive";
+      if (T < 0) {
+        Why = "tile sizes must be positive (0: the default)";
         return std::nullopt;
       }
-    // Threads cover the grown tile unless given: cells per thread follow.
-    Blocks = {{std::vector<unsigned>(NC, 0), std::vector<unsigned>(NC, 0)}};
+    // Where a tile size is given, threads cover the grown tile: cells per
+    // thread follow. A size of 0 keeps the default block along it.
+    for (auto &[Threads, Cells] : Blocks)
+      for (unsigned C = 0; C < NC; ++C)
+        if (Tile[Rank - 1 - C] > 0)
+          Threads[C] = Cells[C] = 0;
   }
   if (!R.Threads.empty())
-    Blocks = {{R.Threads, std::vector<unsigned>(NC, R.Tile.empty() ? 1 : 0)}};
+    Blocks = {{R.Threads, std::vector<unsigned>(NC, 0)}};
+  for (auto &[Threads, Cells] : Blocks)
+    for (unsigned C = 0; C < NC; ++C)
+      if (Tile[Rank - 1 - C] == 0 && Cells[C] == 0)
+        Cells[C] = 1; // the tile follows from the block
   Builder B(P, A);
   auto Build = [&](unsigned Steps, const std::vector<unsigned> &Threads,
                    const std::vector<unsigned> &Cells, std::string &Err) {
@@ -667,9 +692,18 @@ std::optional<StagePlan> makeStagePlan(const StencilProgram &P,
           Why = Err;
         break;
       }
+      // A default must fit ptxas's register cap by the estimate (explicit
+      // requests get some slack: the estimate errs high).
+      unsigned Threads32 = (Plan->threadsPerBlock() + 31) / 32 * 32;
+      if (Plan->RegisterEstimate > std::min(255u, 65536 / Threads32))
+        continue;
       if (Better(*Plan))
         Best = std::move(Plan);
     }
+  if (!Best && Why.empty())
+    Why = "no block fits the registers its windows need";
+  if (Best && !paysOff(*Best, Why))
+    return std::nullopt;
   return Best;
 }
 

@@ -370,6 +370,20 @@ for f in "$SRC"/test/Inputs/stage/*.c; do
   job all "stage-default-$base" "test/Inputs/stage/$base.c"
   job full "stage-naive-$base" "test/Inputs/stage/$base.c" --naive
 done
+# Blocked plans with tiles small enough for several blocks in each
+# dimension at the check's sizes (--bt counts sweeps: whole steps). One per
+# dimensionality in CI; the full set adds 1 to 3 steps per launch.
+stage() { echo "test/Inputs/stage/$1.c"; }
+job all stage-tiles-polybench_fdtd_2d "$(stage polybench_fdtd_2d)" --bt=8 --bs=16 --sl=8
+job all stage-tiles-diffusion3d_varcoef "$(stage diffusion3d_varcoef)" --bt=2 --bs=6x8 --sl=4
+job all stage-tiles-pathfinder "$(stage pathfinder)" --bt=3 --bs=40
+for steps in 1 2 3; do
+  job full "stage-tiles-hotspot-$steps" "$(stage hotspot)" --bt=$steps --bs=16 --sl=8
+  job full "stage-tiles-wave2d_o8-$steps" "$(stage wave2d_o8)" --bt=$steps --bs=24 --sl=12
+  job full "stage-tiles-levels4-$steps" "$(stage levels4)" --bt=$steps --bs=20 --sl=10
+  job full "stage-tiles-pipeline_three-$steps" "$(stage pipeline_three)" --bt=$((3 * steps)) --bs=16 --sl=8
+  job full "stage-tiles-boundary_slice_3d-$steps" "$(stage boundary_slice_3d)" --bt=$((2 * steps)) --bs=6x8 --sl=4
+done
 
 # ---------------------------------------------------------------- one job
 # The headers every program includes, precompiled (see precompiled.h): the
