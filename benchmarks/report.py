@@ -458,8 +458,16 @@ median of the timed calls; the peer figures are those of `benchmarks/anchors.tsv
     else:
         w("No plots: matplotlib was not available when this report was written.\n")
 
+    # Sections written by hand after the marker (stage-form runs of
+    # benchmarks/run-stage-gpu.sh) stay as they are.
+    kept = ""
+    marker = "<!-- hand-written sections below: report.py keeps them -->"
+    if os.path.exists(a.out):
+        old = open(a.out).read()
+        if marker in old:
+            kept = "\n" + old[old.index(marker):]
     with open(a.out, "w") as f:
-        f.write("\n".join(md).rstrip("\n") + "\n")
+        f.write("\n".join(md).rstrip("\n") + "\n" + kept)
     print(f"report.py: wrote {a.out}" + (f" and {len(made)} plots in {a.img}" if made else ""))
 
 
