@@ -15,6 +15,10 @@
 #   check-<name>-<real>-<plan>.cu        stencilcc --emit-test of the same
 #   check-input-<base>-<plan>.cu         stencilcc --emit-test of every
 #                              test/Inputs/stage/<base>.c, default plan and --naive
+#   bench_common.h             a copy of benchmarks/stage/bench_common.h, the
+#                              driver helpers every program (so every .cu above)
+#                              includes as "bench_common.h": nvcc finds it next
+#                              to the .cu, and gen-stage.tar.xz carries it
 #   manifest.txt               one line per file (columns below)
 #   rejected.txt               inputs stencilcc rejected with a diagnostic
 #                              (exit 1), with its first error
@@ -90,6 +94,7 @@ done
 
 rm -rf "$GEN" "$GEN.tar.xz"
 mkdir -p "$GEN"
+cp benchmarks/stage/bench_common.h "$GEN/"
 
 # One job per line: kind|name|real|plan|dims|sps|size|steps|gsps|file|fatal|input|flags
 jobs=()

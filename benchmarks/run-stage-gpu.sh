@@ -147,7 +147,8 @@ if ((EMULATE)); then
 fi
 
 # Build key: the file less its first line (which names the input's path), the
-# kind, the precision and the flags. Equal keys build (and run) the same binary.
+# kind, the precision, the flags and gen-stage/bench_common.h. Equal keys build
+# (and run) the same binary.
 flags_of() { # kind real
   if ((EMULATE)); then echo "emulate $CXX"; return; fi
   if [[ $1 == time ]]; then
@@ -159,7 +160,9 @@ flags_of() { # kind real
 declare -A KEY_OF=() FIRST_OF_KEY=()
 for ((i = 0; i < NE; i++)); do
   s=${E_STEM[i]}
-  h=$(tail -n +2 "$GEN/${E_FILE[i]}" | cat - <(flags_of "${E_KIND[i]}" "${E_REAL[i]}") | md5sum | cut -c1-16)
+  # (with gen-stage/bench_common.h, which the benchmark programs include)
+  h=$(tail -n +2 "$GEN/${E_FILE[i]}" | cat - <(flags_of "${E_KIND[i]}" "${E_REAL[i]}") \
+    <(cat "$GEN/bench_common.h" 2>/dev/null) | md5sum | cut -c1-16)
   k="${E_KIND[i]}-$h"
   ((REUSE)) || k="$k-$s"
   KEY_OF[$s]=$k

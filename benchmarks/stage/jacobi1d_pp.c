@@ -2,13 +2,7 @@
  * 3-point average over the interior 1..n-2 of an array of n cells.
  * One time step is two sweeps. Build: -DREAL=float (default) or -DREAL=double.
  *   ./jacobi1d_pp N T     (N cells, T steps = 2T sweeps) */
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-
-#ifndef REAL
-#define REAL float
-#endif
+#include "bench_common.h"
 
 void kernel_jacobi_1d(int tsteps, int n, REAL A[n], REAL B[n])
 {
@@ -24,85 +18,15 @@ void kernel_jacobi_1d(int tsteps, int n, REAL A[n], REAL B[n])
 #pragma endscop
 }
 
-/* ---- driver (the same in every benchmarks/stage program) ---- */
-/* An argument for a variable-length-array parameter (REAL A[n][n]): C converts
-   a void * to the parameter's type; stencilcc's output, C++, takes a REAL *. */
-#ifdef __cplusplus
-#define BENCH_VLA(p) (p)
-#else
-#define BENCH_VLA(p) ((void *)(p))
-#endif
-
-/* A deterministic value in [lo, lo + span) from an element index and a seed. */
-static REAL bench_value(size_t k, unsigned seed, double lo, double span)
-{
-  unsigned h = (unsigned)k * 2654435761u ^ seed * 0x9E3779B9u;
-  h ^= h >> 15;
-  h *= 0x2C1B3C6Du;
-  h ^= h >> 12;
-  h *= 0x297A2D39u;
-  h ^= h >> 15;
-  return (REAL)(lo + span * (double)(h >> 8) * (1.0 / 16777216.0));
-}
-
-static void bench_fill(REAL *a, size_t count, unsigned seed, double lo, double span)
-{
-  for (size_t k = 0; k < count; k++)
-    a[k] = bench_value(k, seed, lo, span);
-}
-
-static REAL *bench_alloc(size_t count)
-{
-  REAL *p = (REAL *)malloc(count * sizeof(REAL));
-  if (!p) {
-    fprintf(stderr, "out of memory (%zu elements)\n", count);
-    exit(2);
-  }
-  return p;
-}
-
-static double bench_sum, bench_abs, bench_max;
-
-/* Prints the checksum of one array, in double: the sum, the sum of |x| (the
-   scale of a difference between two sums) and max |x| (a NaN shows in all
-   three), and adds it to the total. */
-static void bench_checksum(const char *name, const REAL *a, size_t count)
-{
-  double s = 0, l1 = 0, m = 0;
-  for (size_t k = 0; k < count; k++) {
-    double v = (double)a[k], av = fabs(v);
-    s += v;
-    l1 += av;
-    if (!(av <= m))
-      m = av;
-  }
-  printf("checksum %s: sum=%.17g abssum=%.17g maxabs=%.17g\n", name, s, l1, m);
-  bench_sum += s;
-  bench_abs += l1;
-  if (!(m <= bench_max))
-    bench_max = m;
-}
-
-static void bench_total(void)
-{
-  printf("checksum total: sum=%.17g abssum=%.17g maxabs=%.17g\n", bench_sum, bench_abs,
-         bench_max);
-}
-
 int main(int argc, char **argv)
 {
-  long n = argc > 1 ? atol(argv[1]) : 100000;
-  long T = argc > 2 ? atol(argv[2]) : 10;
-  if (n < 3 || T < 0) {
-    fprintf(stderr, "usage: %s N T (N >= 3)\n", argv[0]);
-    return 2;
-  }
+  long n, T;
+  bench_args(argc, argv, "N", 100000, 3, &n, &T);
   size_t cells = (size_t)n;
   REAL *A = bench_alloc(cells), *B = bench_alloc(cells);
   bench_fill(A, cells, 1, 0.0, 1.0);
   bench_fill(B, cells, 2, 0.0, 1.0);
-  printf("stage-bench jacobi1d_pp real=%s n=%ld steps=%ld sweeps=%ld\n",
-         sizeof(REAL) == 4 ? "float" : "double", n, T, 2 * T);
+  bench_banner("jacobi1d_pp", n, T, 2 * T);
   kernel_jacobi_1d((int)T, (int)n, A, B);
   bench_checksum("A", A, cells);
   bench_checksum("B", B, cells);

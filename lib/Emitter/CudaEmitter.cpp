@@ -19,6 +19,8 @@
 #include "stencilcc/Emitter/WarpShuffleKernel.h"
 #include "stencilcc/Support/Config.h"
 
+#include "StageLayout.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -51,22 +53,7 @@ std::string radiusText(const StencilAnalysis &A) {
   return S;
 }
 
-/// \p Text on one line (statements may span several; comments may not).
-std::string oneLine(const std::string &Text) {
-  std::string S;
-  bool Space = false;
-  for (char C : Text) {
-    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
-      Space = !S.empty();
-      continue;
-    }
-    if (Space)
-      S += ' ';
-    Space = false;
-    S += C;
-  }
-  return S;
-}
+using stage::oneLine;
 
 std::string joinComma(const std::vector<std::string> &V) {
   std::string S;

@@ -27,20 +27,6 @@ std::string joined(const std::vector<std::string> &V) {
   return stage::joined(V, ", ");
 }
 
-/// The run function's parameters, exactly as the naive one has them.
-std::vector<std::string> runParams(const StencilProgram &P) {
-  std::vector<std::string> Params;
-  for (const StencilArray &A : P.Arrays)
-    Params.push_back(std::string(elementTypeName(A.Element)) + " *const d_" +
-                     A.Name);
-  Params.push_back("const long t_begin");
-  Params.push_back("const long steps");
-  for (const std::string &Sym : regionSymbols(P))
-    Params.push_back("const long p_" + Sym);
-  for (const auto &[Name, T] : P.rhsScalars())
-    Params.push_back(std::string("const ") + scalarTypeName(T) + " s_" + Name);
-  return Params;
-}
 
 /// Levels of state array \p A (1 without levels).
 int64_t levels(const StencilArray &A) { return A.Levels > 0 ? A.Levels : 1; }

@@ -37,6 +37,20 @@ std::string oneLine(const std::string &Text) {
   return S;
 }
 
+std::vector<std::string> runParams(const StencilProgram &P) {
+  std::vector<std::string> Params;
+  for (const StencilArray &A : P.Arrays)
+    Params.push_back(std::string(elementTypeName(A.Element)) + " *const d_" +
+                     A.Name);
+  Params.push_back("const long t_begin");
+  Params.push_back("const long steps");
+  for (const std::string &Sym : regionSymbols(P))
+    Params.push_back("const long p_" + Sym);
+  for (const auto &[Name, T] : P.rhsScalars())
+    Params.push_back(std::string("const ") + scalarTypeName(T) + " s_" + Name);
+  return Params;
+}
+
 void forEachRead(const Stage &S,
                  const std::function<void(const ArrayAccess &)> &F) {
   S.Rhs->walk([&](const Expr &E) {

@@ -105,6 +105,11 @@ inline std::string runName(const std::string &Prefix) {
 /// `p_<name>` parameters.
 std::set<std::string> regionSymbols(const StencilProgram &P);
 
+/// The run function's parameters: every array's device buffer, the first
+/// step and the step count, the integer symbols, the scalars. The naive
+/// and the blocked run functions share them, so host code calls either.
+std::vector<std::string> runParams(const StencilProgram &P);
+
 } // namespace stage
 } // namespace stencilcc
 

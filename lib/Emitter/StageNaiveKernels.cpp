@@ -251,17 +251,7 @@ std::string runFunction(const StencilProgram &P, const std::string &Prefix) {
   OS << "// Runs the region's time loop on the device buffers: for each "
         "step, the stages\n// in order, one launch each (a stage whose "
         "loops are empty launches nothing).\n";
-  std::vector<std::string> Params;
-  for (const StencilArray &A : P.Arrays)
-    Params.push_back(std::string(elementTypeName(A.Element)) + " *const d_" +
-                     A.Name);
-  Params.push_back("const long t_begin");
-  Params.push_back("const long steps");
-  for (const std::string &Sym : regionSymbols(P))
-    Params.push_back("const long p_" + Sym);
-  for (const auto &[Name, T] : P.rhsScalars())
-    Params.push_back(std::string("const ") + scalarTypeName(T) + " s_" + Name);
-  OS << "static void " << runName(Prefix) << "(" << joined(Params)
+  OS << "static void " << runName(Prefix) << "(" << joined(runParams(P))
      << ")\n{\n";
   OS << "  if (steps <= 0)\n    return;\n";
   for (unsigned K = 0; K < P.Stages.size(); ++K)

@@ -571,4 +571,18 @@ bool RegionExtractor::beginRegion(const Stmt *&Top) {
   return true;
 }
 
+/// The folded locals' declarations in source order
+/// (StencilProgram::LocalDeclarations).
+void RegionExtractor::recordLocalDeclarations() {
+  std::sort(FoldedLocals.begin(), FoldedLocals.end(),
+            [&](const VarDecl *A, const VarDecl *B) {
+              return SM.isBeforeInTranslationUnit(A->getLocation(),
+                                                  B->getLocation());
+            });
+  for (const VarDecl *V : FoldedLocals)
+    P.LocalDeclarations.push_back(V->getType().getAsString() + " " +
+                                  V->getName().str() + " = " +
+                                  text(V->getInit()->getSourceRange()) + ";");
+}
+
 } // namespace stencilcc

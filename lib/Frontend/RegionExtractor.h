@@ -128,6 +128,7 @@ private:
   bool isModified(const VarDecl *V) const;
   /// Fills the region's position in P; \p Top is its one statement.
   bool beginRegion(const Stmt *&Top);
+  void recordLocalDeclarations();
   bool parseLoopHeader(const ForStmt *For, Loop &L);
   bool boundError();
   bool collectLoopNest(const Stmt *Top, const BinaryOperator *&Assign);

@@ -161,15 +161,7 @@ std::optional<StencilProgram> RegionExtractor::runStageForm() {
   }
   if (!checkStageLevels() || !inferFirstExtents())
     return std::nullopt;
-  std::sort(FoldedLocals.begin(), FoldedLocals.end(),
-            [&](const VarDecl *A, const VarDecl *B) {
-              return SM.isBeforeInTranslationUnit(A->getLocation(),
-                                                  B->getLocation());
-            });
-  for (const VarDecl *V : FoldedLocals)
-    P.LocalDeclarations.push_back(V->getType().getAsString() + " " +
-                                  V->getName().str() + " = " +
-                                  text(V->getInit()->getSourceRange()) + ";");
+  recordLocalDeclarations();
   return std::move(P);
 }
 

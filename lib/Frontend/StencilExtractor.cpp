@@ -242,15 +242,7 @@ std::optional<StencilProgram> RegionExtractor::run() {
   P.Rhs = convert(Assign->getRHS());
   if (!P.Rhs)
     return std::nullopt;
-  std::sort(FoldedLocals.begin(), FoldedLocals.end(),
-            [&](const VarDecl *A, const VarDecl *B) {
-              return SM.isBeforeInTranslationUnit(A->getLocation(),
-                                                  B->getLocation());
-            });
-  for (const VarDecl *V : FoldedLocals)
-    P.LocalDeclarations.push_back(V->getType().getAsString() + " " +
-                                  V->getName().str() + " = " +
-                                  text(V->getInit()->getSourceRange()) + ";");
+  recordLocalDeclarations();
   if (!checkTimeLevels())
     return std::nullopt;
   if (P.TimeModulus != 2) {
