@@ -1,0 +1,80 @@
+//===- stencilcc/PlanSearchReport.h - What --plan-only prints ---*- C++ -*-===//
+//
+// The driver's --plan-only report of a single-update region: the model's
+// ranking of candidate plans at the --grid extents and where the plan the
+// region would get stands in it, as text or JSON (docs/plans.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_TOOLS_PLANSEARCHREPORT_H
+#define STENCILCC_TOOLS_PLANSEARCHREPORT_H
+
+#include "stencilcc/Analysis/StencilAnalysis.h"
+#include "stencilcc/IR/StencilProgram.h"
+#include "stencilcc/Planner/DefaultPlan.h"
+#include "stencilcc/Planner/PerformanceModel.h"
+#include "stencilcc/Planner/TemporalBlockingPlan.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stencilcc {
+
+struct PlanSearchResult {
+  std::vector<int64_t> Extents;
+  const GpuParameters *Gpu = nullptr;
+  unsigned Top = 10; ///< ranked candidates shown (--top)
+  PlanRanking Ranking;
+  std::optional<TemporalBlockingPlan> Selected;
+  std::string SelectedError;
+  Prediction SelectedPrediction;
+  unsigned SelectedRank = 0; ///< 1-based among the ranked candidates
+  bool SelectedIsCandidate = false;
+  /// Plan options were given: the selected plan is theirs, not the
+  /// default rules'.
+  bool Requested = false;
+  /// The plan options came from --plan-cache.
+  bool FromCache = false;
+  /// No plan options: the model chose among the rules' plans of each bT
+  /// and tile.
+  bool FromModel = false;
+  /// The selected kernel is the naive one (`--naive`, given or cached).
+  bool SelectedNaive = false;
+  /// The model describes blocked plans only, not the naive or the
+  /// streaming partial-sums kernel.
+  bool selectedModelled() const {
+    return !SelectedNaive && !(Selected && Selected->StreamSumRows);
+  }
+  /// Where the selected plan came from, as --plan-only says it.
+  const char *chosenBy() const {
+    return FromCache   ? "the plan cache"
+           : Requested ? "the plan options given"
+           : FromModel ? "the model: its best of the rules' plans at each bT "
+                         "and tile (docs/performance-model.md)"
+                       : "the rules (docs/plans.md): the model predicts every "
+                         "bT and tile's plan to spill";
+  }
+};
+
+/// Ranks the candidates of \p P at \p Extents and places the plan of
+/// \p Request (\p Requested: plan options were given) among them.
+PlanSearchResult searchPlans(const StencilProgram &P, const StencilAnalysis &A,
+                             const PlanRequest &Request, bool Requested,
+                             bool FromCache,
+                             const std::vector<int64_t> &Extents,
+                             const GpuParameters &G, unsigned Top);
+
+void printPlanSearch(llvm::raw_ostream &OS, const StencilProgram &P,
+                     const StencilAnalysis &A, const PlanSearchResult &S,
+                     unsigned Index);
+llvm::json::Object planSearchToJSON(const StencilProgram &P,
+                                    const StencilAnalysis &A,
+                                    const PlanSearchResult &S, unsigned Index);
+llvm::json::Object gpuToJSON(const GpuParameters &G);
+
+} // namespace stencilcc
+
+#endif
