@@ -176,7 +176,11 @@ cl::opt<unsigned> TemporalDegree("bt", cl::desc("Temporal blocking degree: "
                                                 "the cached exchange; 3D 4 "
                                                 "for float radius-1 stars, "
                                                 "else 3 at radius 1, 2 at "
-                                                "radius 2, else 1)"),
+                                                "radius 2, else 1; a "
+                                                "region of several "
+                                                "statements: sweeps, a "
+                                                "multiple of its "
+                                                "statements per step)"),
                                  cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<std::string> BlockSizes(
     "bs", cl::desc("The tile: cells per block along the tiled "
