@@ -16,10 +16,6 @@
 
 namespace stencilcc {
 
-namespace {
-
-// isl's parser reserves these words whatever their case; a C symbol spelled
-// like one (`max`, `floor`, `Min`) must be renamed before it reaches isl.
 bool isIslKeyword(const std::string &Name) {
   static const char *const Keywords[] = {
       "exists", "and",  "or",    "implies",  "not",  "mod",   "floor",
@@ -33,6 +29,17 @@ bool isIslKeyword(const std::string &Name) {
       return true;
   return false;
 }
+
+std::string freshIslName(const std::string &Base, std::set<std::string> &Used) {
+  std::string Name = Base;
+  for (unsigned K = 0; isIslKeyword(Name) || Used.count(Name); ++K)
+    Name = Base + "_" + std::to_string(K);
+  Used.insert(Name);
+  return Name;
+}
+
+namespace {
+
 
 /// The isl spelling of every C symbol of a program, and the text of its
 /// sets and maps. isl reads a tuple element that names a known parameter as
@@ -226,11 +233,7 @@ private:
   std::string fresh(std::string Base) {
     if (Base.empty())
       Base = "v";
-    std::string Name = Base;
-    for (unsigned K = 0; isIslKeyword(Name) || Used.count(Name); ++K)
-      Name = Base + "_" + std::to_string(K);
-    Used.insert(Name);
-    return Name;
+    return freshIslName(Base, Used);
   }
 
   void addParam(const std::string &Name) {

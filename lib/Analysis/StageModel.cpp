@@ -1,5 +1,6 @@
 //===- Analysis/StageModel.cpp - A stage-form region as isl objects -------===//
 #include "StageModel.h"
+#include "stencilcc/Analysis/IslModel.h"
 
 #include <cctype>
 #include <map>
@@ -49,20 +50,6 @@ int gridDimOfRead(const StencilProgram &P, const Stage &S, const ArrayAccess &A,
 
 namespace {
 
-// isl's parser reserves these words whatever their case.
-bool isIslKeyword(const std::string &Name) {
-  static const char *const Keywords[] = {
-      "exists",   "and",  "or",   "implies", "not",   "mod",
-      "floor",    "ceil", "min",  "max",     "rat",   "infty",
-      "infinity", "nan",  "true", "false",   "ceild", "floord"};
-  std::string Lower = Name;
-  for (char &C : Lower)
-    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
-  for (const char *K : Keywords)
-    if (Lower == K)
-      return true;
-  return false;
-}
 
 void forEachAffine(const IndexExpr &E,
                    const std::function<void(const AffineExpr &)> &F) {
@@ -260,11 +247,7 @@ private:
   }
 
   std::string fresh(const std::string &Base) {
-    std::string Name = Base;
-    for (unsigned K = 0; isIslKeyword(Name) || Used.count(Name); ++K)
-      Name = Base + "_" + std::to_string(K);
-    Used.insert(Name);
-    return Name;
+    return freshIslName(Base, Used);
   }
 
   void addParam(const std::string &C) {

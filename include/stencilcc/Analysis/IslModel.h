@@ -16,10 +16,19 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace stencilcc {
+
+/// Whether isl's parser reserves \p Name, whatever its case: a C symbol
+/// spelled like one (`max`, `floor`, `Min`) must be renamed for isl.
+bool isIslKeyword(const std::string &Name);
+
+/// \p Base, or `Base_K` for the first K that makes it neither an isl
+/// keyword nor one of \p Used; the name is added to \p Used.
+std::string freshIslName(const std::string &Base, std::set<std::string> &Used);
 
 class IslModel {
 public:
