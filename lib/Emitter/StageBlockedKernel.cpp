@@ -41,6 +41,10 @@ public:
 private:
   std::string Prefix;
   std::ostringstream OS;
+  /// Writing the steady-state copy of the plane body: every version's rows
+  /// (and the rows loaded ahead) lie in its grown box and in the grid, so
+  /// the per-plane row checks are dropped.
+  bool Steady = false;
 
   void prologue(const std::string &Body);
   void threadCells(const std::string &Body);
@@ -60,6 +64,7 @@ private:
   }
   void sweep(unsigned K, const std::string &Indent);
   void sweepCell(unsigned K, const std::string &Indent);
+  void planeBody(const std::string &Indent);
   void streamLoop();
 };
 
@@ -259,7 +264,7 @@ void KernelWriter::inputLoads(const std::string &Ind) {
       OS << Ind << "  const int " << Row << " = " << planeVar()
          << plus(-Ver.Lag) << ";\n"
          << Ind << "  const bool " << nextv() << " = "
-         << rowsCheck(Ahead, Ver, false) << ";\n"
+         << (Steady ? "true" : rowsCheck(Ahead, Ver, false)) << ";\n"
          << Ind << "#pragma unroll\n" << Ind << "  " << cellLoop() << " {\n"
          << Ind << "    const " << T << " " << vv() << " = " << Q << "[0];\n";
       advance(Q, T, nextv() + " && " + crossCheck(Ver, false),
@@ -339,10 +344,11 @@ void KernelWriter::sweep(unsigned K, const std::string &Ind) {
     OS << In << "const int " << Row << " = " << planeVar() << plus(-Ver.Lag)
        << ";\n"
        << In << "const bool " << rowsv() << " = "
-       << rowsCheck(Row, Ver, false) << ";\n";
+       << (Steady ? "true" : rowsCheck(Row, Ver, false)) << ";\n";
     if (!prefetches(K).empty())
       OS << In << "const bool " << nextv() << " = "
-         << both(rowsCheck(Next, Ver, false), rowDomain(S, Next))
+         << both(Steady ? "true" : rowsCheck(Next, Ver, false),
+                 rowDomain(S, Next))
          << ";\n";
   }
   OS << In << "#pragma unroll\n" << In << cellLoop() << " {\n";
@@ -365,35 +371,62 @@ void KernelWriter::streamLoop() {
     return;
   }
   // Version v computes plane x in iteration x + lag_v, over its rows; one
-  // iteration before the first only loads ahead.
-  std::string Begin, End;
+  // iteration before the first only loads ahead. In the steady state every
+  // version's row and the row it loads ahead are inside its rows.
+  std::string Begin, End, SteadyBegin, SteadyEnd;
+  auto Extend = [](std::string &Acc, const char *F, const std::string &X) {
+    Acc = Acc.empty() ? X : std::string(F) + "(" + Acc + ", " + X + ")";
+  };
   for (unsigned V = 0; V < Plan.Versions.size(); ++V) {
     const StageVersion &Ver = Plan.Versions[V];
     if (Ver.isInput() && !Ver.WindowPlanes && !Ver.RingPlanes)
       continue;
-    std::string B = "max(" + own(0) + plus(-Ver.GrowLow[0]) + ", 0)" +
-                    plus(Ver.Lag);
-    std::string E = "min(" + ownEnd(0) + plus(Ver.GrowHigh[0]) + ", " +
-                    extent(0) + ")" + plus(Ver.Lag);
-    Begin = Begin.empty() ? B : "min(" + Begin + ", " + B + ")";
-    End = End.empty() ? E : "max(" + End + ", " + E + ")";
+    std::string Lo = "max(" + own(0) + plus(-Ver.GrowLow[0]) + ", 0)";
+    std::string Hi = "min(" + ownEnd(0) + plus(Ver.GrowHigh[0]) + ", " +
+                     extent(0) + ")";
+    Extend(Begin, "min", Lo + plus(Ver.Lag));
+    Extend(End, "max", Hi + plus(Ver.Lag));
+    Extend(SteadyBegin, "max", Lo + plus(Ver.Lag));
+    Extend(SteadyEnd, "min",
+           Hi + plus(Ver.Lag - int64_t(Plan.PrefetchPlanes)));
   }
   OS << "\n  // The walk along dimension 0: each version computes plane x in "
         "iteration\n  // x + its lag, over its rows of the grown box; the "
-        "first iterations only\n  // load ahead.\n";
+        "first iterations only\n  // load ahead. Between steady_begin and "
+        "steady_end every row (and every row\n  // loaded ahead) is inside: "
+        "that copy of the body checks no rows.\n";
   OS << "  const int " << N("plane_begin") << " = " << Begin << " - "
      << Plan.PrefetchPlanes << ";\n";
   OS << "  const int " << N("plane_end") << " = " << End << ";\n";
+  OS << "  const int " << N("steady_begin") << " = " << SteadyBegin << ";\n";
+  OS << "  const int " << N("steady_end") << " = " << SteadyEnd << ";\n";
   OS << "  for (int " << planeVar() << " = " << N("plane_begin") << "; "
-     << planeVar() << " < " << N("plane_end") << "; ++" << planeVar()
-     << ") {\n";
-  inputLoads("    ");
-  if (Shared)
-    OS << "    // Rings are written an iteration before they are read: one "
-          "barrier per plane.\n    __syncthreads();\n";
-  for (unsigned K = 0; K < Plan.SweepPlans.size(); ++K)
-    sweep(K, "    ");
+     << planeVar() << " < " << N("plane_end") << ";) {\n";
+  OS << "    if (" << planeVar() << " >= " << N("steady_begin") << " && "
+     << planeVar() << " < " << N("steady_end") << ") {\n";
+  OS << "      for (; " << planeVar() << " < " << N("steady_end") << "; ++"
+     << planeVar() << ") {\n";
+  Steady = true;
+  planeBody("        ");
+  Steady = false;
+  OS << "      }\n";
+  OS << "      continue;\n";
+  OS << "    }\n";
+  planeBody("    ");
+  OS << "    ++" << planeVar() << ";\n";
   OS << "  }\n";
+}
+
+/// One iteration of the walk: the inputs' planes, the barrier, the sweeps.
+void KernelWriter::planeBody(const std::string &Ind) {
+  inputLoads(Ind);
+  if (Plan.SharedBytes > 0)
+    OS << Ind
+       << "// Rings are written an iteration before they are read: one "
+          "barrier per plane.\n"
+       << Ind << "__syncthreads();\n";
+  for (unsigned K = 0; K < Plan.SweepPlans.size(); ++K)
+    sweep(K, Ind);
 }
 
 std::string KernelWriter::kernel() {

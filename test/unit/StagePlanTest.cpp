@@ -137,7 +137,13 @@ TEST(StagePlan, StarStencilsNeedOneBarrierPerPlane) {
   for (size_t At = Text.find("__syncthreads"); At != std::string::npos;
        At = Text.find("__syncthreads", At + 1))
     ++Barriers;
-  EXPECT_EQ(Barriers, 1u);
+  // One per plane: the plane body is written twice, the steady-state copy
+  // (no row checks) and the checked one (the walk's first and last planes).
+  EXPECT_EQ(Barriers, 2u);
+  EXPECT_NE(Text.find("for (; plane < steady_end; ++plane)"),
+            std::string::npos);
+  EXPECT_NE(Text.find("const bool rows = true;"), std::string::npos);
+  EXPECT_NE(Text.find("const bool rows = i >= own0"), std::string::npos);
   EXPECT_NE(Text.find("template <int STEPS, bool FINAL>"), std::string::npos);
   EXPECT_NE(Text.find("static void k_run("), std::string::npos);
   EXPECT_NE(Text.find("k_blocked<3, false>"), std::string::npos);
