@@ -692,10 +692,12 @@ std::optional<StagePlan> makeStagePlan(const StencilProgram &P,
           Why = Err;
         break;
       }
-      // A default must fit ptxas's register cap by the estimate (explicit
-      // requests get some slack: the estimate errs high).
+      // A default must fit ptxas's register cap by the estimate, with 8
+      // registers to spare: the estimate is 7 low on diffusion3d_var in
+      // double (121 against ptxas's 128 and a spill). Explicit requests
+      // get slack instead: the estimate errs high more often than low.
       unsigned Threads32 = (Plan->threadsPerBlock() + 31) / 32 * 32;
-      if (Plan->RegisterEstimate > std::min(255u, 65536 / Threads32))
+      if (Plan->RegisterEstimate + 8 > std::min(255u, 65536 / Threads32))
         continue;
       if (Better(*Plan))
         Best = std::move(Plan);
