@@ -13,6 +13,7 @@
 #include "stencilcc/Planner/StagePlan.h"
 
 #include <set>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -124,6 +125,10 @@ public:
   /// The text of a global read of sweep \p K with its plane at \p Row.
   std::string globalRead(unsigned K, const ArrayAccess &A,
                          const std::string &Row) const;
+  /// The same through the thread's cell index, where the read is of a
+  /// grid-shaped read-only array at a constant offset.
+  std::optional<std::string> nearCellRead(unsigned K, const ArrayAccess &A,
+                                          const std::string &Row) const;
   /// Sweep \p K's right-hand side (global reads from their registers when
   /// \p Prefetched).
   std::string rhs(unsigned K, bool Prefetched) const;

@@ -256,10 +256,49 @@ BlockedText::namer(unsigned K, const std::string &Row) const {
   };
 }
 
+/// A read-only array of the grid's extents read at a constant offset of
+/// the statement's point: its index is the thread's cell index in the
+/// grid (computed once) plus the offset's, so a read costs one 64-bit
+/// multiply-add rather than one per dimension.
+std::optional<std::string>
+BlockedText::nearCellRead(unsigned K, const ArrayAccess &A,
+                          const std::string &Row) const {
+  const StencilArray &Arr = P.Arrays[A.ArrayId];
+  if (!Plan.streams() || Row.empty() || Arr.Role != ArrayRole::ReadOnly ||
+      A.Index.size() != Rank)
+    return std::nullopt;
+  // The first extent does not enter the index (and a pointer's is only
+  // the bound of its reads).
+  for (const StencilArray &S : P.Arrays)
+    if (S.Role == ArrayRole::State &&
+        (S.Extents.size() != Rank || Arr.Extents.size() != Rank ||
+         !std::equal(S.Extents.begin() + 1, S.Extents.end(),
+                     Arr.Extents.begin() + 1)))
+      return std::nullopt;
+  std::vector<std::string> Vars = stageVars(P.Stages[Plan.SweepPlans[K].Stage]);
+  std::vector<int64_t> Off;
+  for (unsigned D = 0; D < Rank; ++D) {
+    std::optional<int64_t> O =
+        Vars[D].empty() ? std::nullopt : A.Index[D].offsetFrom(Vars[D]);
+    if (!O)
+      return std::nullopt;
+    Off.push_back(*O);
+  }
+  std::string InPlane;
+  if (Rank == 3 && Off[1])
+    InPlane = " + " + num(Off[1]) + " * " + extent(2);
+  if (Off[Rank - 1])
+    InPlane += " + " + num(Off[Rank - 1]);
+  std::string R = Off[0] ? "(" + Row + plus(Off[0]) + ")" : Row;
+  return Arr.Name + "[" + cellIndex(R) + InPlane + "]";
+}
+
 std::string BlockedText::globalRead(unsigned K, const ArrayAccess &A,
                                     const std::string &Row) const {
   const StageSweep &Sw = Plan.SweepPlans[K];
   const StencilArray &Arr = P.Arrays[A.ArrayId];
+  if (std::optional<std::string> Near = nearCellRead(K, A, Row))
+    return *Near;
   auto Name = namer(K, Row);
   std::string Idx;
   if (Arr.Role == ArrayRole::TimeIndexed)
