@@ -5,6 +5,14 @@
 #
 # Usage (from anywhere; paths are relative to the repository root):
 #   benchmarks/generate-stage.sh [--jobs N] [--filter REGEX]
+#                                [--variant NAME LABEL FLAGS]...
+#
+#   --variant NAME LABEL FLAGS  also write <NAME>-<real>-<LABEL>.cu, the
+#       benchmark program NAME compiled with the stencilcc FLAGS (one string,
+#       e.g. '--bt 4 --bs 1016'), in each precision NAME is timed in; its
+#       manifest line has plan LABEL. run-stage-gpu.sh times it beside the
+#       default and naive files and compares its checksums with naive's.
+#       For exploring plans by hand; LABEL must not be default or naive.
 #
 # Writes benchmarks/gen-stage/ and packs it into benchmarks/gen-stage.tar.xz,
 # which is what travels to the GPU machine (run-stage-gpu.sh unpacks it):
@@ -58,11 +66,16 @@ cd "$ROOT"
 STENCILCC=${STENCILCC:-build/tools/stencilcc/stencilcc}
 GEN=benchmarks/gen-stage
 JOBS=$(nproc 2>/dev/null || echo 2) FILTER=''
+VARIANTS=() # "name|label|flags"
+usage() { echo "usage: $0 [--jobs N] [--filter REGEX] [--variant NAME LABEL FLAGS]..." >&2; exit 2; }
 while [[ $# -gt 0 ]]; do
   case $1 in
     --jobs) JOBS=$2; shift 2 ;;
     --filter) FILTER=$2; shift 2 ;;
-    *) echo "usage: $0 [--jobs N] [--filter REGEX]" >&2; exit 2 ;;
+    --variant)
+      [[ $# -ge 4 && $3 =~ ^[A-Za-z0-9_.+]+$ && $3 != default && $3 != naive ]] || usage
+      VARIANTS+=("$2|$3|$4"); shift 4 ;;
+    *) usage ;;
   esac
 done
 [[ -x $STENCILCC ]] || { echo "generate-stage.sh: no stencilcc at $STENCILCC (ninja -C build stencilcc)" >&2; exit 2; }
@@ -111,6 +124,17 @@ for b in "${BENCH[@]}"; do
       jobs+=("check|$name|$real|$plan|$dims|$sps|-|-|-|check-$name-$real-$plan.cu|1|$src|--emit-test -DREAL=$real $flags")
     done
   done
+  for v in "${VARIANTS[@]}"; do
+    IFS='|' read -r vname label flags <<<"$v"
+    [[ $vname == "$name" ]] || continue
+    for real in ${treals//,/ }; do
+      jobs+=("time|$name|$real|$label|$dims|$sps|$size|$steps|$gsps|$name-$real-$label.cu|1|$src|-DREAL=$real $flags")
+    done
+  done
+done
+for v in "${VARIANTS[@]}"; do
+  IFS='|' read -r vname _ <<<"$v"
+  [[ -n ${listed[$vname]:-} ]] || { echo "generate-stage.sh: --variant: no benchmark program '$vname'" >&2; exit 2; }
 done
 # The test inputs: dims, element type and statements per step from --analyze.
 facts() { # file -> "real dims sps" (several regions: joined with +)

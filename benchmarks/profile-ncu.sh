@@ -7,13 +7,18 @@
 # use, warp stall reasons per issued instruction), and the opcode counts of the steady-state loops of the entry's SASS (cuobjdump, through
 # benchmarks/sass-loops.py; the listing itself is kept with KEEP_SASS=1).
 #
-#   benchmarks/profile-ncu.sh STEM:KERNEL_REGEX[:N:STEPS] ...
+#   benchmarks/profile-ncu.sh [--stage] STEM:KERNEL_REGEX[:N:STEPS] ...
 #
 # N and STEPS of the timed call default to 512 and 40 in 3D (names with '3d'), 16384 and 90 in
 # 2D (whole multiples of the usual bT, so that the steady-state kernel launches). Writes
 # $OUT/ncu-<stem>.txt and $OUT/loops-<stem>.txt; prints the metrics.
+# --stage: the stage-form programs benchmarks/run-stage-gpu.sh built ($STAGE_BUILD/by-stem/<stem>,
+# STEM a file of benchmarks/gen-stage less .cu), called as `<binary> N STEPS`.
 set -euo pipefail
+STAGE=0
+if [[ ${1:-} == --stage ]]; then STAGE=1; shift; fi
 BUILD=${BENCH_BUILD:-/tmp/stencilcc-bench}
+((STAGE)) && BUILD=${STAGE_BUILD:-/tmp/stencilcc-stage}
 OUT=${OUT:-$BUILD/out}
 mkdir -p "$OUT"
 NCU=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
@@ -56,14 +61,15 @@ for spec in "$@"; do
   if [[ -z ${n:-} ]]; then
     if [[ $stem == *3d* ]]; then n=512 steps=40; else n=16384 steps=90; fi
   fi
-  bin=$BUILD/bin/$stem
-  [[ -x $bin ]] || { echo "profile-ncu.sh: $bin not built (run benchmarks/run-gpu.sh first)" >&2; continue; }
-  "$CUOBJDUMP" --dump-sass "$BUILD/obj/$stem.o" >"$OUT/sass-$stem.txt" 2>&1 || true
+  bin=$BUILD/bin/$stem obj=$BUILD/obj/$stem.o args=(time "$n" "$steps" 1)
+  ((STAGE)) && bin=$BUILD/by-stem/$stem obj=$bin args=("$n" "$steps")
+  [[ -x $bin ]] || { echo "profile-ncu.sh: $bin not built (run benchmarks/run-gpu.sh or run-stage-gpu.sh first)" >&2; continue; }
+  "$CUOBJDUMP" --dump-sass "$obj" >"$OUT/sass-$stem.txt" 2>&1 || true
   python3 "$(dirname "$0")/sass-loops.py" "$OUT/sass-$stem.txt" >"$OUT/loops-$stem.txt" || true
   [[ ${KEEP_SASS:-0} == 1 ]] || rm -f "$OUT/sass-$stem.txt"
   echo "== $stem (kernel ~ $kre, n=$n steps=$steps)"
   "$NCU" --clock-control none -k "regex:$kre" -c 1 --metrics "$metrics" \
-    "$bin" time "$n" "$steps" 1 >"$OUT/ncu-$stem.txt" 2>&1 || echo "  ncu failed (rc $?)"
+    "$bin" "${args[@]}" >"$OUT/ncu-$stem.txt" 2>&1 || echo "  ncu failed (rc $?)"
   grep -E '^\s+(sm__|smsp__|l1tex__|dram__|lts__|gpc__)' "$OUT/ncu-$stem.txt" |
     sed -E 's/smsp__average_warps_issue_stalled_/stall_/; s/_per_issue_active.ratio//' | awk '{print "  " $1, $(NF)}' || grep -E 'WARNING|ERROR|Available|^[0-9]+\.' "$OUT/ncu-$stem.txt"
 done

@@ -54,6 +54,8 @@
 # double), and a ping-pong program's totals must match its t%2 form's (T/2 steps
 # of one are T of the other on the same data).
 #
+# Binaries: $STAGE_BUILD/bin/<key>, and $STAGE_BUILD/by-stem/<file less .cu>
+# (links; what benchmarks/profile-ncu.sh --stage profiles).
 # Output ($OUT, else $STAGE_BUILD/out; six files, as the device tool returns at most
 # eight): table.txt (the table, printed last), status.txt (per file), checks.txt
 # (every check program's output: every case), times.txt (one line per timed run),
@@ -279,6 +281,13 @@ while read -r k kind _ _ stem; do
     spill_list+=("$stem: $(grep -oE '[1-9][0-9]* bytes spill stores' "$LOGS/compile/$stem.log" | sort -u | paste -sd, -)")
   fi
 done <"$joblist"
+# by-stem/<stem>: each file's binary under its own name (benchmarks/profile-ncu.sh --stage)
+rm -rf "$BUILD/by-stem"
+mkdir -p "$BUILD/by-stem"
+for ((i = 0; i < NE; i++)); do
+  k=${KEY_OF[${E_STEM[i]}]}
+  [[ -x $BUILD/bin/$k ]] && ln -s "../bin/$k" "$BUILD/by-stem/${E_STEM[i]}"
+done
 T_BUILD=$(now)
 echo "[build] $nok built, $nfail failed, $nskip not built (deadline), $nspill with spills ($(elapsed))"
 
@@ -476,8 +485,10 @@ cmp_ck() {
     }' "$1" "$2"
 }
 rtol_of() { [[ $1 == double ]] && echo 1e-9 || echo 1e-4; }
+fmt() { if [[ -n ${1:-} ]]; then printf "%.${2}f" "$1"; else echo -; fi; }
+ratio() { if [[ -n ${1:-} && -n ${2:-} ]]; then awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; else echo -; fi; }
 declare -A ROW_CK=() ROW_PT=()
-ck_lines=()
+ck_lines=() var_rows=()
 if ((DO_TIMES)); then
   for ((i = 0; i < NE; i++)); do
     [[ ${E_KIND[i]} == time && ${E_PLAN[i]} == default ]] || continue
@@ -504,6 +515,21 @@ if ((DO_TIMES)); then
       [[ $res == ok ]] || fail_list+=("CHECKSUM $n $r ping-pong vs t%2 totals: ${res:0:150}")
       ck_lines+=("$n $r ping-pong vs ${n%_pp}_t2 totals: $res")
     fi
+  done
+  # variants (generate-stage.sh --variant): checksums against naive's
+  for ((i = 0; i < NE; i++)); do
+    [[ ${E_KIND[i]} == time && ${E_PLAN[i]} != default && ${E_PLAN[i]} != naive ]] || continue
+    n=${E_NAME[i]} r=${E_REAL[i]} p=${E_PLAN[i]}
+    kx=${KEY_OF[${E_STEM[i]}]} kv=${KEY_OF[$n-$r-naive]:-} kd=${KEY_OF[$n-$r-default]:-}
+    mx=${T_MED[$kx]:-} mv=${kv:+${T_MED[$kv]:-}} md=${kd:+${T_MED[$kd]:-}}
+    res=-
+    if [[ -n $mx && -n $mv ]]; then
+      res=$(cmp_ck "$LOGS/time/${FIRST_OF_KEY[$kx]}.rep1.txt" "$LOGS/time/${FIRST_OF_KEY[$kv]}.rep1.txt" "$(rtol_of "$r")")
+      [[ $res == ok ]] || fail_list+=("CHECKSUM $n $r $p vs naive: ${res:0:150}")
+      ck_lines+=("$n $r $p vs naive: $res")
+    fi
+    var_rows+=("$(printf '%-16s %-6s %-12s %10s %8s %8s %5s %s' "$n" "$r" "$p" "$(fmt "$mx" 1)" \
+      "$(ratio "$mv" "$mx")" "$(ratio "$md" "$mx")" "${T_N[$kx]:-0}" "${res:0:40}")")
   done
   printf '%s\n' "${ck_lines[@]}" >"$OUT/checksums.txt"
 fi
@@ -535,8 +561,6 @@ if ((DO_TIMES)); then
     elif ((T_N[$k] < REPS)); then t_short=$((t_short + 1)); fi
   done
 fi
-fmt() { if [[ -n ${1:-} ]]; then printf "%.${2}f" "$1"; else echo -; fi; }
-ratio() { if [[ -n ${1:-} && -n ${2:-} ]]; then awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; else echo -; fi; }
 {
   echo "== stage-form benchmarks: ${gpu_name:-?}; $tool_ver; $(date -u '+%F %T UTC'); $(elapsed)${FILTER:+; filter $FILTER}"
   echo "   $(head -n 1 "$GEN/manifest.txt" | sed 's/^# //')"
@@ -602,6 +626,11 @@ ratio() { if [[ -n ${1:-} && -n ${2:-} ]]; then awk -v a="$1" -v b="$2" 'BEGIN {
     echo "t%2 ms, pp/t2: the <stencil>_t2 form's default time and the per-sweep time ratio ping-pong/t%2 (both defaults);"
     echo "chk: check programs default,naive (. pass F fail C not built ? not run - not checked); default vs naive checksums (= agree X differ s same file);"
     echo "     for _pp rows, ping-pong vs t%2 totals (= agree X differ); runs: timed runs default/naive"
+    if ((${#var_rows[@]} > 0)); then
+      echo "variants (generate-stage.sh --variant): the same program under other plan options"
+      printf '%-16s %-6s %-12s %10s %8s %8s %5s %s\n' stencil real plan "ms" "nv/var" "def/var" runs "vs naive"
+      printf '%s\n' "${var_rows[@]}"
+    fi
   fi
   ((ck_skip + t_skip + t_short > 0)) &&
     echo "NOT DONE (deadline): $ck_skip check programs not run, $t_skip timing binaries not timed, $t_short with fewer than $REPS runs"
