@@ -33,6 +33,34 @@ std::string stencilFingerprint(const StencilProgram &P,
   return toHex(H.final(), /*LowerCase=*/true).substr(0, 16);
 }
 
+std::string stageFingerprint(const StencilProgram &P, const StageAnalysis &A) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "stage;dims=" << A.NumDims << ";element=" << elementTypeName(A.Element)
+     << ";time=" << P.TimeLoop.Lower.str() << ".." << P.TimeLoop.Upper.str()
+     << ";arrays=";
+  for (const StencilArray &Arr : P.Arrays) {
+    OS << "[" << Arr.Name << " " << arrayRoleName(Arr.Role) << " "
+       << elementTypeName(Arr.Element) << " levels=" << Arr.Levels;
+    for (const AffineExpr &E : Arr.Extents)
+      OS << " " << E.str();
+    OS << "]";
+  }
+  OS << ";stages=";
+  for (const Stage &St : P.Stages) {
+    OS << "[" << P.Arrays[St.ArrayId].Name << "+" << St.WriteShift;
+    for (const IndexExpr &I : St.WriteIndex)
+      OS << "[" << I.str() << "]";
+    for (const Loop &L : St.Loops)
+      OS << " " << L.Var << "=" << L.Lower.str() << ".." << L.Upper.str();
+    OS << " := " << P.stageRhsText(St) << "]";
+  }
+  OS.flush();
+  SHA1 H;
+  H.update(S);
+  return "stage-" + toHex(H.final(), /*LowerCase=*/true).substr(0, 16);
+}
+
 std::string gpuKeyForName(StringRef Name) {
   std::string Lower = Name.lower();
   for (const char *Key : {"h100", "h200"})

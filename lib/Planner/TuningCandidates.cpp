@@ -44,6 +44,10 @@ const char *candidateRoleName(CandidateRole R) {
     return "offsets-store";
   case CandidateRole::StageLayout:
     return "stage-layout";
+  case CandidateRole::Sweeps:
+    return "sweeps";
+  case CandidateRole::Tile:
+    return "tile";
   }
   return "?";
 }

@@ -78,7 +78,42 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
   for (unsigned K = 0; K < Regions.size(); ++K) {
     const TuningRegion &R = Regions[K];
     json::Array Cands;
-    for (unsigned I = 0; I < R.Candidates.size(); ++I) {
+    for (unsigned I = 0; R.Stage && I < R.StageCandidates.size(); ++I) {
+      const StageTuningCandidate &C = R.StageCandidates[I];
+      std::string Id = candidateId(K, I);
+      std::vector<RegionToEmit> ToEmit = Defaults;
+      for (RegionToEmit &Other : ToEmit)
+        Other.Naive = true;
+      ToEmit[K].Naive = C.Naive;
+      ToEmit[K].StageBlocking = C.Plan;
+      if (Error E = writeFile(
+              Dir, Id + ".cu",
+              emitSelfCheckProgram(Settings.Source, ToEmit, Settings.Defines)))
+        return E;
+      // Every stage candidate is a base: the runner prunes no variant.
+      Manifest += formatv("{0} {1} {2} {0} {3} {4} 0 {5} 0.0 {6} "
+                          "stencilcc_{7}_r{1} {8}\n",
+                          Id, K, candidateRoleName(C.Role), C.Plan ? C.Plan->threadsPerBlock() : 256u,
+                          C.Plan ? C.Plan->SharedBytes : 0,
+                          R.Element == ElementType::Double ? 2 : 1,
+                          R.TimedSize, R.Program->FunctionName, C.Flags)
+                      .str();
+      std::string Summary = "naive: one kernel per statement and step";
+      if (C.Plan)
+        Summary = "blocked stage form: " +
+                  StringRef(describeStagePlan(*R.Program, *C.Plan, ""))
+                      .split('\n')
+                      .first.str() +
+                  " (" + C.Flags + ")";
+      Cands.push_back(json::Object{{"id", Id},
+                                   {"role", candidateRoleName(C.Role)},
+                                   {"base", Id},
+                                   {"flags", C.Flags},
+                                   {"summary", Summary},
+                                   {"predicted_gcells_per_s", 0.0},
+                                   {"predicted_bottleneck", "not modelled"}});
+    }
+    for (unsigned I = 0; !R.Stage && I < R.Candidates.size(); ++I) {
       const TuningCandidate &C = R.Candidates[I];
       std::string Id = candidateId(K, I);
       // The other regions as naive kernels: the program runs region K only,
@@ -99,7 +134,7 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
                   C.Naive ? 256u : C.Plan.threadsPerBlock(),
                   C.Naive || C.Plan.StreamSumRows ? 0u : C.Plan.sharedBytes(),
                   C.Naive ? 0u : C.Plan.MaxRegisters,
-                  R.Analysis->Element == ElementType::Double ? 2 : 1,
+                  R.Element == ElementType::Double ? 2 : 1,
                   C.Predicted.GCellsPerSecond, R.TimedSize,
                   R.Program->FunctionName, C.Flags)
               .str();
@@ -118,7 +153,7 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
         {"function", R.Program->FunctionName},
         {"line", int64_t(R.Program->ScopLoc.Line)},
         {"fingerprint", R.Fingerprint},
-        {"element", elementTypeName(R.Analysis->Element)},
+        {"element", elementTypeName(R.Element)},
         {"n", R.TimedSize},
         {"candidates", std::move(Cands)}});
   }
@@ -226,7 +261,7 @@ Expected<unsigned> ingestTuningResults(StringRef Dir,
                                Dir.str().c_str(), K);
     OS << formatv("region {0}: function '{1}', line {2}, {3}\n", K,
                   R.Program->FunctionName, R.Program->ScopLoc.Line,
-                  elementTypeName(R.Analysis->Element));
+                  elementTypeName(R.Element));
     if (*FP != R.Fingerprint) {
       OS << "  not cached: the stencil changed since --tune-emit (fingerprint "
          << R.Fingerprint << ", tuned " << *FP << ")\n";
@@ -277,18 +312,24 @@ Expected<unsigned> ingestTuningResults(StringRef Dir,
       continue;
     }
     Show("chosen", Best);
-    // The plan must still build here: the flags go through makePlan.
+    // The plan must still build here: the flags go through the planner.
     std::string Flags = Best->getString("flags").value_or("").str(), Error;
     PlanRequest Request;
     bool Naive = false;
-    if (!parsePlanFlags(Flags, Request, Naive, Error) ||
-        !makePlan(*R.Program, *R.Analysis, Request, Error)) {
+    bool Builds = parsePlanFlags(Flags, Request, Naive, Error);
+    if (Builds && !Naive)
+      Builds = R.Stage ? bool(makeStagePlan(*R.Program, *R.Stage,
+                                            stagePlanRequest(Request,
+                                                             R.Stage->NumDims),
+                                            Error))
+                       : bool(makePlan(*R.Program, *R.Analysis, Request, Error));
+    if (!Builds) {
       OS << "  not cached: the chosen plan does not build: " << Error << "\n";
       continue;
     }
     PlanCacheEntry E;
     E.Fingerprint = R.Fingerprint;
-    E.Element = elementTypeName(R.Analysis->Element);
+    E.Element = elementTypeName(R.Element);
     E.Gpu = Header["gpu"];
     E.Nvcc = Header["nvcc"];
     E.Flags = Flags;

@@ -9,7 +9,10 @@
 #include "stencilcc/Analysis/StageAnalysis.h"
 #include "stencilcc/Emitter/StageBlockedEmitter.h"
 #include "stencilcc/Frontend/FrontendAction.h"
+#include "stencilcc/Planner/PlanCache.h"
+#include "stencilcc/Planner/PlanFlags.h"
 #include "stencilcc/Planner/StagePlan.h"
+#include "stencilcc/Planner/StageTuningCandidates.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -324,3 +327,74 @@ TEST(StagePlan, DefaultPlansFitTheDevice) {
 }
 
 } // namespace
+
+// --tune's candidates of a stage region: the default first, every one the
+// plan its flags rebuild, no two alike, the naive kernels last.
+TEST(StageTuning, CandidatesAreThePlansTheirFlagsRebuild) {
+  Region R = load("hotspot");
+  std::vector<StageTuningCandidate> C =
+      stageTuningCandidates(R.Program, *R.Analysis, std::nullopt);
+  ASSERT_GE(C.size(), 5u);
+  EXPECT_EQ(C.front().Role, CandidateRole::Default);
+  EXPECT_TRUE(C.back().Naive);
+  EXPECT_EQ(C.back().Flags, "--naive");
+  std::set<std::string> Flags;
+  std::set<unsigned> Sweeps;
+  bool Tile = false;
+  for (const StageTuningCandidate &X : C) {
+    EXPECT_TRUE(Flags.insert(X.Flags).second) << X.Flags;
+    Tile |= X.Role == CandidateRole::Tile;
+    if (X.Naive)
+      continue;
+    ASSERT_TRUE(X.Plan);
+    Sweeps.insert(X.Plan->sweeps());
+    PlanRequest Options;
+    bool Naive = false;
+    std::string Error;
+    ASSERT_TRUE(parsePlanFlags(X.Flags, Options, Naive, Error)) << Error;
+    EXPECT_FALSE(hasNonStagePlanOptions(Options));
+    std::optional<StagePlan> Again = makeStagePlan(
+        R.Program, *R.Analysis, stagePlanRequest(Options, 2), Error);
+    ASSERT_TRUE(Again) << X.Flags << ": " << Error;
+    EXPECT_EQ(describeStagePlan(R.Program, *Again, ""),
+              describeStagePlan(R.Program, *X.Plan, ""))
+        << X.Flags;
+  }
+  // Every bT from 1 to 12 sweeps (HotSpot's step is one sweep).
+  EXPECT_EQ(Sweeps.size(), 12u);
+  EXPECT_TRUE(Tile);
+}
+
+// A region whose default keeps the naive kernels still has blocked
+// candidates; a cached plan is timed beside them.
+TEST(StageTuning, NaiveDefaultsStillTimeBlockedPlans) {
+  Region R = load("wave3d_o8");
+  std::vector<StageTuningCandidate> C =
+      stageTuningCandidates(R.Program, *R.Analysis, std::string("--bt=2"));
+  bool Blocked = false, Cached = false;
+  for (const StageTuningCandidate &X : C) {
+    Blocked |= X.Plan.has_value();
+    Cached |= X.Role == CandidateRole::Cached;
+  }
+  EXPECT_TRUE(Blocked);
+  // --bt=2 is among the sweeps candidates already (its default tile).
+  EXPECT_FALSE(Cached);
+  C = stageTuningCandidates(R.Program, *R.Analysis,
+                            std::string("--bt=1 --bs=8x56"));
+  Cached = false;
+  for (const StageTuningCandidate &X : C)
+    Cached |= X.Role == CandidateRole::Cached;
+  EXPECT_TRUE(Cached);
+}
+
+// The stage fingerprint: stable, prefixed, and not fooled by the function.
+TEST(StageTuning, FingerprintNamesWhatTheRegionComputes) {
+  Region A = load("hotspot"), B = load("hotspot"), W = load("wave2d_o8");
+  std::string FA = stageFingerprint(A.Program, *A.Analysis);
+  EXPECT_EQ(FA.rfind("stage-", 0), 0u);
+  EXPECT_EQ(FA.size(), 6u + 16u);
+  EXPECT_EQ(FA, stageFingerprint(B.Program, *B.Analysis));
+  EXPECT_NE(FA, stageFingerprint(W.Program, *W.Analysis));
+  B.Program.FunctionName = "renamed";
+  EXPECT_EQ(FA, stageFingerprint(B.Program, *B.Analysis));
+}

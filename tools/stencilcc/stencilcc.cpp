@@ -18,6 +18,7 @@
 #include "stencilcc/Planner/PlanCache.h"
 #include "stencilcc/Planner/PlanFlags.h"
 #include "stencilcc/Planner/StagePlan.h"
+#include "stencilcc/Planner/StageTuningCandidates.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 #include "stencilcc/Planner/TuningCandidates.h"
 #include "stencilcc/Support/Config.h"
@@ -154,7 +155,9 @@ cl::list<std::string> TuneRoles(
              "(default, bt-neighbour, specialization, model, naive, "
              "stream-sums, cap, shared-slots, reuse, async-copy, "
              "interior-loop, shuffle, cached, rows, sum-order, "
-             "offsets-store, stage-layout; default: all)"),
+             "offsets-store, stage-layout; for a region of several "
+             "statements: default, sweeps, tile, naive, cached; default: "
+             "all)"),
     cl::value_desc("role,..."), cl::cat(TuneCategory));
 cl::opt<std::string> TuneEmulate(
     "tune-emulate",
@@ -428,17 +431,10 @@ bool anyPlanOption(const PlanRequest &R) {
 std::string stageRegionObstacle(const StencilProgram &P,
                                 const PlanRequest &R) {
   (void)P;
-  if (Tune || !TuneEmit.empty() || !TuneIngest.empty())
-    return "cannot tune this region: --tune, --tune-emit and --tune-ingest "
-           "time single-update regions and ping-pongs only";
   if (PlanOnly)
     return "--plan-only describes single-update regions and ping-pongs "
            "only (--analyze describes this one)";
-  PlanRequest Others = R;
-  Others.TemporalDegree.reset();
-  Others.BlockSizes.clear();
-  Others.StreamLength.reset();
-  if (anyPlanOption(Others) || FastMath)
+  if (hasNonStagePlanOptions(R) || FastMath)
     return "of the plan options, a region of several statements takes "
            "--bt (sweeps per launch), --bs (owned cells per block across "
            "the stream), --sl (stream block) and --naive only";
@@ -507,7 +503,7 @@ int runTuning(const std::vector<RegionToEmit> &Defaults,
   Settings.Gpu = &G;
   unsigned Candidates = 0;
   for (const TuningRegion &R : Regions)
-    Candidates += R.Candidates.size();
+    Candidates += R.candidateCount();
 
   auto Ingest = [&](StringRef Dir) {
     Expected<unsigned> N = ingestTuningResults(Dir, Regions, *Cache, outs());
@@ -796,6 +792,7 @@ int main(int Argc, const char **Argv) {
   // Programs keep their addresses: the emitter refers to them.
   std::deque<StencilProgram> Programs;
   std::deque<StencilAnalysis> Analyses;
+  std::deque<StageAnalysis> StageAnalyses;
   std::vector<RegionToEmit> ToEmit;
   std::vector<TuningRegion> TuneRegions;
   FrontendResult R = runFrontend(
@@ -826,40 +823,102 @@ int main(int Argc, const char **Argv) {
         }
         if (P.isStageForm()) {
           std::string Why = stageRegionObstacle(P, Request);
-          if (Why.empty() && EmitTest)
+          if (Why.empty() && (EmitTest || Tuning))
             if (std::string O = selfCheckObstacle(P); !O.empty())
-              Why = "cannot emit a self-check for this region: " + O;
+              Why = (Tuning ? "cannot tune this region: "
+                            : "cannot emit a self-check for this region: ") +
+                    O;
           if (!Why.empty()) {
             Diags.error(P.ScopLoc, Why);
             return;
           }
-          std::optional<StagePlan> Blocked;
-          if (!Naive) {
-            StagePlanRequest SR;
-            SR.Sweeps = Request.TemporalDegree.value_or(0);
-            if (!Request.BlockSizes.empty() || Request.StreamLength) {
-              SR.Tile.assign(SA->NumDims, 0);
-              unsigned Cross = SA->NumDims >= 2 ? 1 : 0;
-              for (size_t K = 0; K < Request.BlockSizes.size() &&
-                                 Cross + K < SR.Tile.size();
-                   ++K)
-                SR.Tile[Cross + K] = Request.BlockSizes[K];
-              if (Cross && Request.StreamLength)
-                SR.Tile[0] = *Request.StreamLength;
+          std::string Fingerprint = stageFingerprint(P, *SA);
+          // The plan cache's plan: timed beside the candidates when tuning,
+          // compiled where the command line gives no plan option.
+          std::optional<std::string> CachedFlags;
+          if (Cache && !anyPlanOption(Request) && !Naive) {
+            std::string Note;
+            if (const PlanCacheEntry *E = Cache->lookup(
+                    Fingerprint, elementTypeName(SA->Element), CacheGpuKey,
+                    localNvccVersion(), Note)) {
+              CachedFlags = E->Flags;
+              if (!Note.empty() && !localNvccVersion().empty() && !Tuning)
+                Diags.warning(P.ScopLoc, Note + "; using it (re-tune with "
+                                                "this nvcc to replace it)");
+            } else if (!Note.empty() && !Tuning) {
+              Diags.warning(P.ScopLoc, Note + "; compiling the default plan");
             }
+          }
+          bool RegionNaive = Naive;
+          StagePlanRequest SR = stagePlanRequest(Request, SA->NumDims);
+          bool FromCache = false;
+          if (CachedFlags && !Tuning) {
+            PlanRequest Cached;
+            bool CachedNaive = false;
+            std::string Error;
+            std::optional<StagePlan> Check;
+            if (parsePlanFlags(*CachedFlags, Cached, CachedNaive, Error) &&
+                !hasNonStagePlanOptions(Cached) &&
+                (CachedNaive ||
+                 (Check = makeStagePlan(
+                      P, *SA, stagePlanRequest(Cached, SA->NumDims), Error)))) {
+              SR = stagePlanRequest(Cached, SA->NumDims);
+              RegionNaive = CachedNaive;
+              FromCache = true;
+            } else {
+              Diags.warning(P.ScopLoc,
+                            "the plan cache's plan for this region ('" +
+                                *CachedFlags + "') is invalid here: " +
+                                (Error.empty() ? "not a stage-form plan"
+                                               : Error) +
+                                "; compiling the default plan");
+            }
+          }
+          std::optional<StagePlan> Blocked;
+          if (!RegionNaive) {
             std::string Why;
             Blocked = makeStagePlan(P, *SA, SR, Why);
-            if (!Blocked && anyPlanOption(Request)) {
+            if (!Blocked && (anyPlanOption(Request) || FromCache)) {
               Diags.error(P.ScopLoc, "invalid plan for this region: " + Why);
               return;
             }
           }
+          TuningRegion TR;
+          if (Tuning) {
+            TR.Element = SA->Element;
+            TR.Fingerprint = Fingerprint;
+            TR.TimedSize = TuneSize ? int64_t(TuneSize)
+                                    : benchmarkExtents(SA->NumDims).front();
+            // --tune-ingest needs only the fingerprints and plans.
+            if (TuneIngest.empty()) {
+              TR.StageCandidates = stageTuningCandidates(P, *SA, CachedFlags);
+              if (!KeptRoles.empty()) {
+                llvm::erase_if(TR.StageCandidates,
+                               [&](const StageTuningCandidate &C) {
+                                 return !KeptRoles.count(C.Role);
+                               });
+                if (TR.StageCandidates.empty()) {
+                  Diags.error(P.ScopLoc,
+                              "cannot tune this region: none of its "
+                              "candidates (default, sweeps, tile, naive, "
+                              "cached) has a role --tune-roles names");
+                  return;
+                }
+              }
+            }
+          }
           Programs.push_back(std::move(P));
+          StageAnalyses.push_back(std::move(*SA));
           RegionToEmit R;
           R.Program = &Programs.back();
           R.Naive = !Blocked;
           R.StageBlocking = std::move(Blocked);
           ToEmit.push_back(std::move(R));
+          if (Tuning) {
+            TR.Program = &Programs.back();
+            TR.Stage = &StageAnalyses.back();
+            TuneRegions.push_back(std::move(TR));
+          }
           return;
         }
         std::optional<StencilAnalysis> A = analyzeStencil(P, Diags);
@@ -890,6 +949,7 @@ int main(int Argc, const char **Argv) {
             return;
           }
           TuningRegion TR;
+          TR.Element = A->Element;
           TR.Fingerprint = stencilFingerprint(P, *A);
           TR.TimedSize = TuneSize ? int64_t(TuneSize)
                                   : benchmarkExtents(A->NumDims).front();

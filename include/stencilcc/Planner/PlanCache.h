@@ -13,6 +13,7 @@
 #ifndef STENCILCC_PLANNER_PLANCACHE_H
 #define STENCILCC_PLANNER_PLANCACHE_H
 
+#include "stencilcc/Analysis/StageAnalysis.h"
 #include "stencilcc/Analysis/StencilAnalysis.h"
 #include "stencilcc/IR/StencilProgram.h"
 
@@ -30,6 +31,13 @@ namespace stencilcc {
 /// surrounding code do not enter it; renaming the array or a scalar does.
 std::string stencilFingerprint(const StencilProgram &P,
                                const StencilAnalysis &A);
+
+/// The same for a stage-form region (several statements, arrays or
+/// levels): dimensions, element type, time loop, every array (name, role,
+/// levels, extents) and every statement (array and level written, loop
+/// bounds, right-hand side), as text, then SHA-1. Prefixed "stage-" so
+/// that no single-update fingerprint equals one.
+std::string stageFingerprint(const StencilProgram &P, const StageAnalysis &A);
 
 /// The --gpu key of a device name ("NVIDIA H100 80GB HBM3" -> "h100");
 /// other names map to themselves, lower-cased.

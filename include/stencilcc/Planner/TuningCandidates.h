@@ -54,11 +54,12 @@ enum class CandidateRole { Default, Neighbour, Specialization, Model, Naive,
                            StreamSums, RegisterCap, SharedSlots, ReuseDegree,
                            AsyncCopy, InteriorLoop, WarpShuffle, Cached,
                            RowsPerThread, Order, OffsetsStore,
-                           StageLayout };
+                           StageLayout, Sweeps, Tile };
 /// "default", "bt-neighbour", "specialization", "model", "naive",
 /// "stream-sums", "cap", "shared-slots", "reuse", "async-copy",
 /// "interior-loop", "shuffle", "cached", "rows", "sum-order",
-/// "offsets-store", "stage-layout".
+/// "offsets-store", "stage-layout"; for regions of several statements
+/// (StageTuningCandidates.h) also "sweeps" (another bT) and "tile".
 const char *candidateRoleName(CandidateRole R);
 /// The role of name \p Name (candidateRoleName's inverse), if any.
 std::optional<CandidateRole> parseCandidateRole(const std::string &Name);

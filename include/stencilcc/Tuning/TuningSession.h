@@ -18,6 +18,7 @@
 
 #include "stencilcc/Emitter/CudaEmitter.h"
 #include "stencilcc/Planner/PlanCache.h"
+#include "stencilcc/Planner/StageTuningCandidates.h"
 #include "stencilcc/Planner/TuningCandidates.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -31,10 +32,18 @@ namespace stencilcc {
 
 struct TuningRegion {
   const StencilProgram *Program = nullptr;
+  /// A single-update region's analysis and candidates; null for a
+  /// stage-form region, which has Stage and StageCandidates instead.
   const StencilAnalysis *Analysis = nullptr;
+  std::vector<TuningCandidate> Candidates;
+  const StageAnalysis *Stage = nullptr;
+  std::vector<StageTuningCandidate> StageCandidates;
+  ElementType Element = ElementType::Float;
   std::string Fingerprint;
   int64_t TimedSize = 0; ///< the n of the timed runs
-  std::vector<TuningCandidate> Candidates;
+  size_t candidateCount() const {
+    return Stage ? StageCandidates.size() : Candidates.size();
+  }
 };
 
 struct TuningSettings {
