@@ -164,6 +164,18 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
                    {"regions", std::move(RegionsJSON)}};
   if (Error E = writeFile(Dir, "candidates.tsv", Manifest))
     return E;
+  for (const auto &[From, Rel] : Settings.LocalHeaders) {
+    SmallString<256> To(Dir);
+    sys::path::append(To, Rel);
+    if (std::error_code EC =
+            sys::fs::create_directories(sys::path::parent_path(To)))
+      return createStringError(EC, "cannot create a directory for '%s': %s",
+                               To.c_str(), EC.message().c_str());
+    if (std::error_code EC = sys::fs::copy_file(From, To))
+      return createStringError(EC, "cannot copy the header '%s' to '%s': %s",
+                               From.c_str(), To.c_str(),
+                               EC.message().c_str());
+  }
   if (Error E = writeFile(Dir, "tune.json",
                           formatv("{0:2}\n", json::Value(std::move(Top))).str()))
     return E;

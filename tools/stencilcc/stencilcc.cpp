@@ -486,10 +486,43 @@ int fail(const Twine &Msg) {
 
 /// --tune-emit, --tune-ingest and --tune, after the frontend: write the
 /// candidates, run them (--tune), cache the verified winners.
+/// The headers among \p Read (every file the preprocessor read) that sit
+/// under the input's directory or a -I directory, with their paths
+/// relative to it: what the candidates need beside them elsewhere.
+std::vector<std::pair<std::string, std::string>>
+localHeaders(const std::vector<std::string> &Read) {
+  std::vector<std::string> Roots;
+  auto Root = [&](StringRef Dir) {
+    SmallString<256> Abs(Dir.empty() ? "." : Dir);
+    if (!sys::fs::make_absolute(Abs)) {
+      sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      Roots.push_back(std::string(Abs));
+    }
+  };
+  Root(sys::path::parent_path(InputFile));
+  for (const std::string &I : IncludeDirs)
+    Root(I);
+  std::vector<std::pair<std::string, std::string>> Headers;
+  for (size_t K = 1; K < Read.size(); ++K) {
+    SmallString<256> Abs(Read[K]);
+    if (sys::fs::make_absolute(Abs))
+      continue;
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    for (const std::string &R : Roots)
+      if (StringRef(Abs).startswith(R + "/")) {
+        Headers.push_back(
+            {std::string(Abs), StringRef(Abs).drop_front(R.size() + 1).str()});
+        break;
+      }
+  }
+  return Headers;
+}
+
 int runTuning(const std::vector<RegionToEmit> &Defaults,
               const std::vector<TuningRegion> &Regions,
               const std::vector<std::string> &Extra, const GpuParameters &G,
-              std::optional<PlanCache> &Cache) {
+              std::optional<PlanCache> &Cache,
+              const std::vector<std::string> &Read) {
   auto Source = MemoryBuffer::getFile(InputFile);
   if (!Source)
     return fail("cannot read '" + InputFile + "'");
@@ -501,6 +534,7 @@ int runTuning(const std::vector<RegionToEmit> &Defaults,
       Settings.Defines.push_back(A.substr(2));
   Settings.Steps = TuneSteps;
   Settings.Gpu = &G;
+  Settings.LocalHeaders = localHeaders(Read);
   unsigned Candidates = 0;
   for (const TuningRegion &R : Regions)
     Candidates += R.candidateCount();
@@ -1102,7 +1136,8 @@ int main(int Argc, const char **Argv) {
   if (!R.Success)
     return 1;
   if (Tuning)
-    return runTuning(ToEmit, TuneRegions, Extra, *GpuParams, Cache);
+    return runTuning(ToEmit, TuneRegions, Extra, *GpuParams, Cache,
+                     R.Dependencies);
   // The cache chose plans: a build system must redo the output when it
   // changes.
   if (Cache && sys::fs::exists(PlanCacheFile))

@@ -50,13 +50,19 @@ struct TuningSettings {
   std::string InputFile;
   std::string Source;                ///< the input's text
   std::vector<std::string> Defines;  ///< -D given to stencilcc
+  /// Headers the input includes from its own directory or a -I directory:
+  /// (path here, path relative to that directory). The directory gets a
+  /// copy of each at the relative path, so its programs build where the
+  /// input's tree is not (run.sh adds -I DIR).
+  std::vector<std::pair<std::string, std::string>> LocalHeaders;
   unsigned Steps = 100;              ///< time steps of a timed run
   const GpuParameters *Gpu = nullptr; ///< the model's GPU
 };
 
 /// Writes \p Dir (created if needed): `r<K>-c<I>.cu` per candidate, with
 /// every other region at its \p Defaults plan; candidates.tsv; tune.json;
-/// tune.env; run.sh (executable).
+/// tune.env; run.sh (executable); a copy of each of the input's local
+/// headers.
 llvm::Error writeTuningDirectory(llvm::StringRef Dir,
                                  const TuningSettings &Settings,
                                  const std::vector<RegionToEmit> &Defaults,
