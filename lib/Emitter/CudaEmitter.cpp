@@ -452,7 +452,8 @@ std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index) {
 }
 
 std::string emitCudaTranslationUnit(const std::string &Source,
-                                    const std::vector<RegionToEmit> &Regions) {
+                                    const std::vector<RegionToEmit> &Regions,
+                                    const std::vector<SourceEdit> &CxxEdits) {
   // Edits at byte offsets, applied back to front. Insertions at one offset
   // keep the order they were made in.
   struct Edit {
@@ -511,6 +512,17 @@ std::string emitCudaTranslationUnit(const std::string &Source,
       Edits.push_back({P.BodyBegin, P.BodyBegin, V.Entry, Order++});
     }
   }
+  // The C-to-C++ edits where no region's edit replaces their text (a
+  // region, a rewritten parameter list).
+  std::vector<Edit> Cxx;
+  for (const SourceEdit &C : CxxEdits) {
+    bool Clear = C.End <= Source.size();
+    for (const Edit &E : Edits)
+      Clear &= E.Begin == E.End || C.End <= E.Begin || C.Begin >= E.End;
+    if (Clear)
+      Cxx.push_back({C.Begin, C.End, C.Text, Order++});
+  }
+  Edits.insert(Edits.end(), Cxx.begin(), Cxx.end());
   std::stable_sort(Edits.begin(), Edits.end(),
                    [](const Edit &A, const Edit &B) {
                      if (A.Begin != B.Begin)

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Frontend/FrontendAction.h"
+#include "stencilcc/Frontend/CxxCompatibility.h"
 #include "stencilcc/Frontend/ScopPragmaHandler.h"
 #include "stencilcc/Frontend/StencilExtractor.h"
 #include "stencilcc/Support/Config.h"
@@ -159,6 +160,7 @@ public:
                  "and '#pragma endscop' after it");
 
     RegionLocator(SM, Regions).TraverseDecl(Ctx.getTranslationUnitDecl());
+    Result.CxxEdits = cxxCompatibilityEdits(Ctx);
     for (ScopRegion &R : Regions) {
       if (!R.Function) {
         Sink.error(makeSourceRef(SM, R.Begin),

@@ -88,7 +88,8 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
       ToEmit[K].StageBlocking = C.Plan;
       if (Error E = writeFile(
               Dir, Id + ".cu",
-              emitSelfCheckProgram(Settings.Source, ToEmit, Settings.Defines)))
+              emitSelfCheckProgram(Settings.Source, ToEmit, Settings.Defines,
+                                   Settings.CxxEdits)))
         return E;
       // Every stage candidate is a base: the runner prunes no variant.
       Manifest += formatv("{0} {1} {2} {0} {3} {4} 0 {5} 0.0 {6} "
@@ -125,7 +126,8 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
       ToEmit[K].Plan = C.Plan;
       if (Error E = writeFile(
               Dir, Id + ".cu",
-              emitSelfCheckProgram(Settings.Source, ToEmit, Settings.Defines)))
+              emitSelfCheckProgram(Settings.Source, ToEmit, Settings.Defines,
+                                   Settings.CxxEdits)))
         return E;
       Manifest +=
           formatv("{0} {1} {2} {3} {4} {5} {6} {7} {8:F1} {9} "

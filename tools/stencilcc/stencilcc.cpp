@@ -522,7 +522,8 @@ int runTuning(const std::vector<RegionToEmit> &Defaults,
               const std::vector<TuningRegion> &Regions,
               const std::vector<std::string> &Extra, const GpuParameters &G,
               std::optional<PlanCache> &Cache,
-              const std::vector<std::string> &Read) {
+              const std::vector<std::string> &Read,
+              const std::vector<SourceEdit> &CxxEdits) {
   auto Source = MemoryBuffer::getFile(InputFile);
   if (!Source)
     return fail("cannot read '" + InputFile + "'");
@@ -535,6 +536,7 @@ int runTuning(const std::vector<RegionToEmit> &Defaults,
   Settings.Steps = TuneSteps;
   Settings.Gpu = &G;
   Settings.LocalHeaders = localHeaders(Read);
+  Settings.CxxEdits = CxxEdits;
   unsigned Candidates = 0;
   for (const TuningRegion &R : Regions)
     Candidates += R.candidateCount();
@@ -1137,7 +1139,7 @@ int main(int Argc, const char **Argv) {
     return 1;
   if (Tuning)
     return runTuning(ToEmit, TuneRegions, Extra, *GpuParams, Cache,
-                     R.Dependencies);
+                     R.Dependencies, R.CxxEdits);
   // The cache chose plans: a build system must redo the output when it
   // changes.
   if (Cache && sys::fs::exists(PlanCacheFile))
@@ -1148,13 +1150,15 @@ int main(int Argc, const char **Argv) {
     if (!Source)
       return fail("cannot read '" + InputFile + "'");
     if (!EmitTest) {
-      OS << emitCudaTranslationUnit((*Source)->getBuffer().str(), ToEmit);
+      OS << emitCudaTranslationUnit((*Source)->getBuffer().str(), ToEmit,
+                                    R.CxxEdits);
     } else {
       std::vector<std::string> Defs;
       for (const std::string &A : Extra)
         if (StringRef(A).startswith("-D"))
           Defs.push_back(A.substr(2));
-      OS << emitSelfCheckProgram((*Source)->getBuffer().str(), ToEmit, Defs);
+      OS << emitSelfCheckProgram((*Source)->getBuffer().str(), ToEmit, Defs,
+                                 R.CxxEdits);
     }
   }
 

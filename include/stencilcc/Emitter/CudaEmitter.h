@@ -17,6 +17,8 @@
 #include "stencilcc/Planner/StagePlan.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 
+#include "stencilcc/IR/SourceEdit.h"
+
 #include <optional>
 
 #include <string>
@@ -40,9 +42,11 @@ struct RegionToEmit {
 };
 
 /// The generated file for \p Source (the input's text) and its regions, in
-/// source order.
+/// source order, with \p CxxEdits (Frontend/CxxCompatibility.h) applied
+/// outside the regions.
 std::string emitCudaTranslationUnit(const std::string &Source,
-                                    const std::vector<RegionToEmit> &Regions);
+                                    const std::vector<RegionToEmit> &Regions,
+                                    const std::vector<SourceEdit> &CxxEdits = {});
 
 /// The host code that replaces region \p Index (its position in the list
 /// given to emitCudaTranslationUnit): one compound statement that names

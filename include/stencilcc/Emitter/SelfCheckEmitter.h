@@ -34,7 +34,8 @@ std::string selfCheckObstacle(const StencilProgram &P);
 /// written at the top, so the program builds with no -D of its own.
 std::string emitSelfCheckProgram(const std::string &Source,
                                  const std::vector<RegionToEmit> &Regions,
-                                 const std::vector<std::string> &Defines);
+                                 const std::vector<std::string> &Defines,
+                                 const std::vector<SourceEdit> &CxxEdits = {});
 
 } // namespace stencilcc
 

@@ -10,6 +10,7 @@
 #ifndef STENCILCC_FRONTEND_FRONTENDACTION_H
 #define STENCILCC_FRONTEND_FRONTENDACTION_H
 
+#include "stencilcc/IR/SourceEdit.h"
 #include "stencilcc/IR/StencilProgram.h"
 #include "stencilcc/Support/Diagnostic.h"
 
@@ -32,6 +33,9 @@ struct FrontendResult {
   unsigned NumRegions = 0;  ///< regions handed to the callback
   /// Every file the preprocessor read (the input first), for depfiles.
   std::vector<std::string> Dependencies;
+  /// What makes the input's own text valid C++ where it is C
+  /// (Frontend/CxxCompatibility.h), for the emitter.
+  std::vector<SourceEdit> CxxEdits;
 };
 
 /// Parses \p File and runs \p OnRegion on each region. \p ExtraArgs are

@@ -55,6 +55,8 @@ struct TuningSettings {
   /// copy of each at the relative path, so its programs build where the
   /// input's tree is not (run.sh adds -I DIR).
   std::vector<std::pair<std::string, std::string>> LocalHeaders;
+  /// The input's C-to-C++ edits (Frontend/CxxCompatibility.h).
+  std::vector<SourceEdit> CxxEdits;
   unsigned Steps = 100;              ///< time steps of a timed run
   const GpuParameters *Gpu = nullptr; ///< the model's GPU
 };
