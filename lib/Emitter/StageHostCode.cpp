@@ -294,10 +294,12 @@ std::string emitStageHostCode(const StencilProgram &P,
   for (unsigned Id = 0; Id < P.Arrays.size(); ++Id)
     OS << allocation(P, Id);
   OS << "    STENCILCC_CHECK(cudaDeviceSynchronize());\n"
-     << "#ifdef SB_START_INSTRUMENTS\n    SB_START_INSTRUMENTS;\n#endif\n";
+     << "#if defined(STENCILCC_TIMER_START)\n    STENCILCC_TIMER_START;\n"
+        "#elif defined(SB_START_INSTRUMENTS)\n    SB_START_INSTRUMENTS;\n#endif\n";
   OS << runCall(P, Prefix);
   OS << "    STENCILCC_CHECK(cudaDeviceSynchronize());\n"
-     << "#ifdef SB_STOP_INSTRUMENTS\n    SB_STOP_INSTRUMENTS;\n#endif\n";
+     << "#if defined(STENCILCC_TIMER_STOP)\n    STENCILCC_TIMER_STOP;\n"
+        "#elif defined(SB_STOP_INSTRUMENTS)\n    SB_STOP_INSTRUMENTS;\n#endif\n";
   OS << "    // Every state array back, all levels: the C loops leave the "
         "result in them.\n";
   for (const StencilArray &A : P.Arrays) {
