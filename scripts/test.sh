@@ -43,7 +43,7 @@ find "$BUILD_DIR/test" -name '*.txt' -newer "$marker" \
 # From ctest's lines ` 3/12 Test  #5: name ....   Passed  412.34 sec`.
 echo "== slowest tests (s)"
 sed -nE 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) [ .*]+([A-Za-z*]+[A-Za-z ]*)[ ]+([0-9.]+) sec$/\3 \1/p' "$LOG" |
-  sort -rn | head -n 5 | awk '{ printf "  %8.1f  %s\n", $1, $2 }'
+  sort -rn | awk 'NR <= 5 { printf "  %8.1f  %s\n", $1, $2 }'
 passed=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Passed +[0-9.]+ sec$' "$LOG" || true)
 skipped=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Skipped +[0-9.]+ sec$' "$LOG" || true)
 total=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: ' "$LOG" || true)
