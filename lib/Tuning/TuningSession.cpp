@@ -5,6 +5,7 @@
 #include "stencilcc/Emitter/TuningRunner.h"
 #include "stencilcc/Planner/PlanFlags.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -75,26 +76,35 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
       "# id region role base threads shared_bytes cap words predicted_gcells "
       "n kernel_prefix flags\n";
   json::Array RegionsJSON;
+  // Candidate \p Id's program: region K as \p Set makes it, the other
+  // regions as naive kernels (the program runs region K only, and their
+  // blocked kernels would multiply its build time).
+  auto WriteProgram = [&](unsigned K, const std::string &Id, bool Naive,
+                          function_ref<void(RegionToEmit &)> Set) {
+    std::vector<RegionToEmit> ToEmit = Defaults;
+    for (RegionToEmit &Other : ToEmit)
+      Other.Naive = true;
+    ToEmit[K].Naive = Naive;
+    Set(ToEmit[K]);
+    return writeFile(Dir, Id + ".cu",
+                     emitSelfCheckProgram(Settings.Source, ToEmit,
+                                          Settings.Defines, Settings.CxxEdits));
+  };
   for (unsigned K = 0; K < Regions.size(); ++K) {
     const TuningRegion &R = Regions[K];
     json::Array Cands;
     for (unsigned I = 0; R.Stage && I < R.StageCandidates.size(); ++I) {
       const StageTuningCandidate &C = R.StageCandidates[I];
       std::string Id = candidateId(K, I);
-      std::vector<RegionToEmit> ToEmit = Defaults;
-      for (RegionToEmit &Other : ToEmit)
-        Other.Naive = true;
-      ToEmit[K].Naive = C.Naive;
-      ToEmit[K].StageBlocking = C.Plan;
-      if (Error E = writeFile(
-              Dir, Id + ".cu",
-              emitSelfCheckProgram(Settings.Source, ToEmit, Settings.Defines,
-                                   Settings.CxxEdits)))
+      if (Error E = WriteProgram(K, Id, C.Naive, [&](RegionToEmit &T) {
+            T.StageBlocking = C.Plan;
+          }))
         return E;
       // Every stage candidate is a base: the runner prunes no variant.
       Manifest += formatv("{0} {1} {2} {0} {3} {4} 0 {5} 0.0 {6} "
                           "stencilcc_{7}_r{1} {8}\n",
-                          Id, K, candidateRoleName(C.Role), C.Plan ? C.Plan->threadsPerBlock() : 256u,
+                          Id, K, candidateRoleName(C.Role),
+                          C.Plan ? C.Plan->threadsPerBlock() : 256u,
                           C.Plan ? C.Plan->SharedBytes : 0,
                           R.Element == ElementType::Double ? 2 : 1,
                           R.TimedSize, R.Program->FunctionName, C.Flags)
@@ -117,17 +127,8 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
     for (unsigned I = 0; !R.Stage && I < R.Candidates.size(); ++I) {
       const TuningCandidate &C = R.Candidates[I];
       std::string Id = candidateId(K, I);
-      // The other regions as naive kernels: the program runs region K only,
-      // and their blocked kernels would multiply its build time.
-      std::vector<RegionToEmit> ToEmit = Defaults;
-      for (RegionToEmit &Other : ToEmit)
-        Other.Naive = true;
-      ToEmit[K].Naive = C.Naive;
-      ToEmit[K].Plan = C.Plan;
-      if (Error E = writeFile(
-              Dir, Id + ".cu",
-              emitSelfCheckProgram(Settings.Source, ToEmit, Settings.Defines,
-                                   Settings.CxxEdits)))
+      if (Error E = WriteProgram(K, Id, C.Naive,
+                                 [&](RegionToEmit &T) { T.Plan = C.Plan; }))
         return E;
       Manifest +=
           formatv("{0} {1} {2} {3} {4} {5} {6} {7} {8:F1} {9} "
