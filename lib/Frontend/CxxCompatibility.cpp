@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -48,7 +49,32 @@ public:
 
   std::map<unsigned, SourceEdit> Edits; // by Begin
 
+  /// An argument for a variable-length-array parameter: the emitter
+  /// rewrites such a parameter of a region's function into a pointer to
+  /// the element type (CUDA C++ has no run-time extents in parameters), and
+  /// the parameter's own extents could not be named here anyway.
+  bool VisitCallExpr(CallExpr *E) {
+    for (Expr *A : E->arguments()) {
+      auto *ICE = dyn_cast<ImplicitCastExpr>(A);
+      if (!ICE || !ICE->getType()->isVariablyModifiedType())
+        continue;
+      Handled.insert(ICE);
+      if (ICE->getCastKind() != CK_BitCast ||
+          !ICE->getSubExpr()->getType()->isVoidPointerType())
+        continue;
+      QualType Element = ICE->getType();
+      while (Element->isPointerType() || Element->isArrayType())
+        Element = Element->isPointerType()
+                      ? Element->getPointeeType()
+                      : QualType(Element->getArrayElementTypeNoTypeQual(), 0);
+      castTo(ICE->getSubExpr(), Ctx.getPointerType(Element));
+    }
+    return true;
+  }
+
   bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+    if (Handled.count(E))
+      return true;
     QualType To = E->getType();
     const Expr *Sub = E->getSubExpr();
     QualType From = Sub->getType();
@@ -61,12 +87,7 @@ public:
       Cast = true; // nor an integer to an enumeration
     if (!Cast)
       return true;
-    std::optional<std::pair<unsigned, unsigned>> R = fileRange(Sub->getSourceRange());
-    if (!R)
-      return true;
-    std::string Type = To.getUnqualifiedType().getAsString(Policy);
-    add(R->first, R->first, "(" + Type + ")(");
-    add(R->second, R->second, ")", /*Closing=*/true);
+    castTo(Sub, To);
     return true;
   }
 
@@ -146,6 +167,19 @@ private:
   const LangOptions &LO;
   PrintingPolicy Policy;
   std::map<const Decl *, std::string> NewNames;
+
+  std::set<const ImplicitCastExpr *> Handled;
+
+  /// An explicit cast of \p E to \p To, as the declaration spells it.
+  void castTo(const Expr *E, QualType To) {
+    std::optional<std::pair<unsigned, unsigned>> R =
+        fileRange(E->getSourceRange());
+    if (!R)
+      return;
+    std::string Type = To.getUnqualifiedType().getAsString(Policy);
+    add(R->first, R->first, "(" + Type + ")(");
+    add(R->second, R->second, ")", /*Closing=*/true);
+  }
 
   bool inMainFile(SourceLocation L) const {
     return L.isValid() && L.isFileID() && SM.isInMainFile(L);
