@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Emitter/SelfCheckEmitter.h"
+#include "SelfCheckRegion.h"
 #include "stencilcc/Emitter/StageEmitter.h"
 #include "stencilcc/Support/Config.h"
 
@@ -21,25 +22,11 @@
 
 namespace stencilcc {
 
+using namespace selfcheck;
+
 namespace {
 
 #include "KernelTemplates.inc"
-
-/// How the program chooses each integer parameter: one sets the number of
-/// time steps (Steps = value + Offset), the others are sizes.
-struct StepCount {
-  std::string Parameter; ///< empty: the source fixes the count
-  int64_t Offset = 0;    ///< steps = Parameter + Offset, or the fixed count
-};
-
-std::optional<StepCount> stepCount(const StencilProgram &P) {
-  AffineExpr D = P.TimeLoop.Upper - P.TimeLoop.Lower;
-  if (D.isConstant())
-    return StepCount{"", std::max<int64_t>(D.constantTerm(), 0)};
-  if (D.terms().size() != 1 || D.terms().begin()->second != 1)
-    return std::nullopt;
-  return StepCount{D.terms().begin()->first, D.constantTerm()};
-}
 
 bool mentions(const AffineExpr &E, const std::string &Name) {
   return E.coefficient(Name) != 0;
@@ -65,26 +52,8 @@ std::string regionBody(const std::string &Source, const StencilProgram &P) {
   return Text.substr(First + 1, Last - First);
 }
 
-/// Distinct values, so a kernel that swaps two scalars is caught; small
-/// enough that the coefficients keep the values in range over many steps.
-std::string scalarValue(unsigned K, unsigned Reads) {
-  std::ostringstream OS;
-  OS.precision(17);
-  OS << (1.0 + 0.25 * K) / (Reads + 1);
-  return OS.str();
-}
 
-struct RegionCheck {
-  const RegionToEmit &R;
-  unsigned Index;
-  StepCount Steps;
-  std::string Name; ///< stencilcc_check_r<Index>
-
-  const StencilProgram &program() const { return *R.Program; }
-
-  bool isSize(const Parameter &Par) const {
-    return Par.isInteger() && Par.Name != Steps.Parameter;
-  }
+struct RegionCheck : CheckedRegion {
 
   /// `type name, ...` of the parameters both functions take.
   std::string signature() const {
@@ -346,8 +315,8 @@ std::string emitSelfCheckProgram(const std::string &Source,
   OS << "#undef main\n\n";
   std::vector<RegionCheck> Checks;
   for (unsigned I = 0; I < Regions.size(); ++I)
-    Checks.push_back({Regions[I], I, *stepCount(*Regions[I].Program),
-                      "stencilcc_check_r" + std::to_string(I)});
+    Checks.push_back({{Regions[I], I, *stepCount(*Regions[I].Program),
+                       "stencilcc_check_r" + std::to_string(I)}});
   for (const RegionCheck &C : Checks)
     OS << (C.program().isStageForm()
                ? emitStageCheckFunctions(C.R, C.Index,

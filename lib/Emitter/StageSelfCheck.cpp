@@ -14,6 +14,7 @@
 // where the reference computed another.
 //
 //===----------------------------------------------------------------------===//
+#include "SelfCheckRegion.h"
 #include "StageCheckRuntime.h"
 #include "StageLayout.h"
 #include "stencilcc/Emitter/StageEmitter.h"
@@ -25,23 +26,9 @@
 namespace stencilcc {
 
 using namespace stage;
+using namespace selfcheck;
 
 namespace {
-
-/// steps = Parameter + Offset, or the fixed count Offset.
-struct StepCount {
-  std::string Parameter;
-  int64_t Offset = 0;
-};
-
-std::optional<StepCount> stepCount(const StencilProgram &P) {
-  AffineExpr D = P.TimeLoop.Upper - P.TimeLoop.Lower;
-  if (D.isConstant())
-    return StepCount{"", std::max<int64_t>(D.constantTerm(), 0)};
-  if (D.terms().size() != 1 || D.terms().begin()->second != 1)
-    return std::nullopt;
-  return StepCount{D.terms().begin()->first, D.constantTerm()};
-}
 
 /// The smallest and largest value of affine \p E over stage \p S's loops,
 /// as affine forms in the parameters.
@@ -67,12 +54,6 @@ std::string plus(const std::string &Name, int64_t K) {
   return Name + (K > 0 ? " + " : " - ") + std::to_string(K > 0 ? K : -K);
 }
 
-std::string scalarValue(unsigned K, unsigned Reads) {
-  std::ostringstream OS;
-  OS.precision(17);
-  OS << (1.0 + 0.25 * K) / (Reads + 1);
-  return OS.str();
-}
 
 /// String literal of \p S (statement texts may hold quotes or escapes).
 std::string quoted(const std::string &S) {
@@ -82,17 +63,7 @@ std::string quoted(const std::string &S) {
   return Q + "\"";
 }
 
-struct StageCheck {
-  const RegionToEmit &R;
-  unsigned Index;
-  StepCount Steps;
-  std::string Name; ///< stencilcc_check_r<Index>
-
-  const StencilProgram &program() const { return *R.Program; }
-
-  bool isSize(const Parameter &Par) const {
-    return Par.isInteger() && Par.Name != Steps.Parameter;
-  }
+struct StageCheck : CheckedRegion {
 
   std::string signature() const {
     std::string S;
@@ -356,8 +327,8 @@ struct StageCheck {
 };
 
 StageCheck makeCheck(const RegionToEmit &R, unsigned Index) {
-  return {R, Index, *stepCount(*R.Program),
-          "stencilcc_check_r" + std::to_string(Index)};
+  return {{R, Index, *stepCount(*R.Program),
+           "stencilcc_check_r" + std::to_string(Index)}};
 }
 
 } // namespace
