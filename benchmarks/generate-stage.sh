@@ -51,9 +51,8 @@
 # (two sweeps a step) T = 500, one-statement programs T = 1000, fdtd2d
 # T = 1000 steps (4 statements each, one of them a single row); pathfinder
 # 2^22 columns, T = 1000 (W: 1001 x 2^22 floats, 16.8 GB on host and device).
-# Precisions timed: both for the jacobi/heat/diffusion programs; float only for
-# fdtd2d, hotspot, wave2d_o8, wave3d_o8 and pathfinder (fminf). Every program is
-# checked (--emit-test) in both precisions except pathfinder (float).
+# Precisions timed: both, except pathfinder (fminf: float only). Every program
+# is checked (--emit-test) in both precisions except pathfinder (float).
 #
 # Environment: STENCILCC (default build/tools/stencilcc/stencilcc).
 # Exit status: 0 when every benchmark file was written (test inputs that stencilcc
@@ -88,10 +87,10 @@ BENCH=(
   "heat3d_t2       float,double float,double 3 1 1 512      1000"
   "jacobi1d_pp     float,double float,double 1 2 2 16777216 500"
   "jacobi1d_t2     float,double float,double 1 1 1 16777216 1000"
-  "fdtd2d          float        float,double 2 4 3 16384    1000"
-  "hotspot         float        float,double 2 1 1 16384    1000"
-  "wave2d_o8       float        float,double 2 1 1 16384    1000"
-  "wave3d_o8       float        float,double 3 1 1 512      1000"
+  "fdtd2d          float,double float,double 2 4 3 16384    1000"
+  "hotspot         float,double float,double 2 1 1 16384    1000"
+  "wave2d_o8       float,double float,double 2 1 1 16384    1000"
+  "wave3d_o8       float,double float,double 3 1 1 512      1000"
   "diffusion3d_var float,double float,double 3 1 1 512      1000"
   "pathfinder      float        float        1 1 1 4194304  1000"
 )
