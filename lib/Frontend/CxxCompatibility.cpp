@@ -41,13 +41,18 @@ bool isCxxKeyword(StringRef Name) {
 
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
-  explicit Finder(ASTContext &Ctx)
+  Finder(ASTContext &Ctx,
+         const std::vector<std::pair<SourceLocation, SourceLocation>> &Regions)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
         Policy(Ctx.getPrintingPolicy()) {
     Policy.Bool = true; // `bool`, not `_Bool`
+    for (const auto &[B, E] : Regions)
+      if (inMainFile(B) && inMainFile(E))
+        RegionOffsets.push_back({SM.getFileOffset(B), SM.getFileOffset(E)});
   }
 
   std::map<unsigned, SourceEdit> Edits; // by Begin
+  std::vector<std::pair<SourceLocation, std::string>> KeywordsInRegions;
 
   /// An argument for a variable-length-array parameter: the emitter
   /// rewrites such a parameter of a region's function into a pointer to
@@ -169,6 +174,8 @@ private:
   std::map<const Decl *, std::string> NewNames;
 
   std::set<const ImplicitCastExpr *> Handled;
+  std::vector<std::pair<unsigned, unsigned>> RegionOffsets;
+  std::set<std::string> ReportedNames;
 
   /// An explicit cast of \p E to \p To, as the declaration spells it.
   void castTo(const Expr *E, QualType To) {
@@ -247,6 +254,14 @@ private:
   }
 
   void rename(const Decl *D, SourceLocation At) {
+    unsigned Off = SM.getFileOffset(At);
+    for (const auto &[B, E] : RegionOffsets)
+      if (Off >= B && Off < E) {
+        std::string Name = cast<NamedDecl>(D)->getName().str();
+        if (ReportedNames.insert(Name).second)
+          KeywordsInRegions.push_back({At, Name});
+        return;
+      }
     const Decl *Key = D->getCanonicalDecl();
     auto It = NewNames.find(Key);
     if (It == NewNames.end()) {
@@ -255,7 +270,6 @@ private:
         Name += "_";
       It = NewNames.emplace(Key, Name).first;
     }
-    unsigned Off = SM.getFileOffset(At);
     add(Off, Off + cast<NamedDecl>(D)->getName().size(), It->second);
   }
 
@@ -273,11 +287,15 @@ private:
 
 } // namespace
 
-std::vector<SourceEdit> cxxCompatibilityEdits(ASTContext &Ctx) {
+std::vector<SourceEdit> cxxCompatibilityEdits(
+    ASTContext &Ctx,
+    const std::vector<std::pair<SourceLocation, SourceLocation>> &Regions,
+    std::vector<std::pair<SourceLocation, std::string>> &KeywordsInRegions) {
   if (Ctx.getLangOpts().CPlusPlus)
     return {};
-  Finder F(Ctx);
+  Finder F(Ctx, Regions);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  KeywordsInRegions = std::move(F.KeywordsInRegions);
   std::vector<SourceEdit> Out;
   for (auto &[Begin, E] : F.Edits) {
     // Edits that overlap keep the first (a reordered initializer list

@@ -160,7 +160,22 @@ public:
                  "and '#pragma endscop' after it");
 
     RegionLocator(SM, Regions).TraverseDecl(Ctx.getTranslationUnitDecl());
-    Result.CxxEdits = cxxCompatibilityEdits(Ctx);
+    // C the generated C++ cannot keep: rewritten outside the regions; a
+    // C++ keyword named inside one is an error (it would reach the host
+    // code as written).
+    std::vector<std::pair<SourceLocation, SourceLocation>> Spans;
+    for (const ScopRegion &R : Regions)
+      Spans.push_back({R.Begin, R.End});
+    std::vector<std::pair<SourceLocation, std::string>> Keywords;
+    Result.CxxEdits = cxxCompatibilityEdits(Ctx, Spans, Keywords);
+    for (const auto &[Loc, Name] : Keywords)
+      Sink.error(makeSourceRef(SM, Loc),
+                 "'" + Name + "' is a keyword of C++, the language of the "
+                 "generated file",
+                 "rename it in the C source; outside the regions stencilcc "
+                 "renames such names itself, inside one it cannot");
+    if (!Keywords.empty())
+      return;
     for (ScopRegion &R : Regions) {
       if (!R.Function) {
         Sink.error(makeSourceRef(SM, R.Begin),

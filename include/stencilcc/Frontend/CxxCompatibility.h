@@ -23,6 +23,10 @@
 
 #include "stencilcc/IR/SourceEdit.h"
 
+#include "clang/Basic/SourceLocation.h"
+
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace clang {
@@ -32,8 +36,17 @@ class ASTContext;
 namespace stencilcc {
 
 /// The edits that make the main file of \p Ctx (parsed as C) valid C++;
-/// none for a C++ input. Sorted by Begin; none overlap.
-std::vector<SourceEdit> cxxCompatibilityEdits(clang::ASTContext &Ctx);
+/// none for a C++ input. Sorted by Begin; none overlap. A name that is a
+/// C++ keyword and appears inside one of \p Regions (`#pragma scop` to
+/// `#pragma endscop`) cannot be renamed there (the region's text becomes
+/// host code that names it as the IR does): its first such place goes to
+/// \p KeywordsInRegions, for a diagnostic.
+std::vector<SourceEdit> cxxCompatibilityEdits(
+    clang::ASTContext &Ctx,
+    const std::vector<std::pair<clang::SourceLocation, clang::SourceLocation>>
+        &Regions,
+    std::vector<std::pair<clang::SourceLocation, std::string>>
+        &KeywordsInRegions);
 
 } // namespace stencilcc
 
