@@ -107,25 +107,7 @@ struct RegionCheck : CheckedRegion {
        << ": the parameters, the geometry they give, both runs.\n";
     OS << "static void " << Name << "(long stencilcc_n, long stencilcc_steps)\n{\n";
     bool UsesN = false, UsesSteps = false;
-    unsigned Scalar = 0;
-    for (const Parameter &Par : P.Parameters) {
-      OS << "  const " << scalarTypeName(Par.Type) << " " << Par.Name << " = ("
-         << scalarTypeName(Par.Type) << ")";
-      if (!Par.isInteger()) {
-        OS << scalarValue(Scalar++, A.NumReads) << ";\n";
-      } else if (Par.Name == Steps.Parameter) {
-        UsesSteps = true;
-        OS << "(stencilcc_steps - (" << Steps.Offset << "));\n";
-      } else {
-        UsesN = true;
-        OS << "stencilcc_check::sizeParam(\"" << Par.Name
-           << "\", stencilcc_n);\n";
-      }
-    }
-    if (!UsesN)
-      OS << "  (void)stencilcc_n;\n";
-    if (!UsesSteps)
-      OS << "  (void)stencilcc_steps;\n";
+    OS << parameterValues(A.NumReads, "stencilcc_steps", UsesN, UsesSteps);
     auto List = [&](auto Get) {
       std::string S;
       for (unsigned D = 0; D < N; ++D)

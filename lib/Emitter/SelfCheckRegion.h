@@ -59,6 +59,36 @@ struct CheckedRegion {
   bool isSize(const Parameter &Par) const {
     return Par.isInteger() && Par.Name != Steps.Parameter;
   }
+
+  /// The case runner's declarations of the region's parameters: floating
+  /// ones distinct values (\p Reads: the most reads of one update), the
+  /// step count's from \p StepsVar, sizes from stencilcc_n. \p UsesN and
+  /// \p UsesSteps say whether those two were read (each unread one is
+  /// voided).
+  std::string parameterValues(unsigned Reads, const std::string &StepsVar,
+                              bool &UsesN, bool &UsesSteps) const {
+    std::ostringstream OS;
+    unsigned Scalar = 0;
+    for (const Parameter &Par : program().Parameters) {
+      OS << "  const " << scalarTypeName(Par.Type) << " " << Par.Name << " = ("
+         << scalarTypeName(Par.Type) << ")";
+      if (!Par.isInteger()) {
+        OS << scalarValue(Scalar++, Reads) << ";\n";
+      } else if (Par.Name == Steps.Parameter) {
+        UsesSteps = true;
+        OS << "(" << StepsVar << " - (" << Steps.Offset << "));\n";
+      } else {
+        UsesN = true;
+        OS << "stencilcc_check::sizeParam(\"" << Par.Name
+           << "\", stencilcc_n);\n";
+      }
+    }
+    if (!UsesN)
+      OS << "  (void)stencilcc_n;\n";
+    if (!UsesSteps)
+      OS << "  (void)" << StepsVar << ";\n";
+    return OS.str();
+  }
 };
 
 } // namespace selfcheck

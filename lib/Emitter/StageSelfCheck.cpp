@@ -109,27 +109,7 @@ struct StageCheck : CheckedRegion {
   }
 
   std::string parameters(bool &UsesN, bool &UsesSteps) const {
-    std::ostringstream OS;
-    unsigned Scalar = 0, Reads = reads();
-    for (const Parameter &Par : program().Parameters) {
-      OS << "  const " << scalarTypeName(Par.Type) << " " << Par.Name << " = ("
-         << scalarTypeName(Par.Type) << ")";
-      if (!Par.isInteger()) {
-        OS << scalarValue(Scalar++, Reads) << ";\n";
-      } else if (Par.Name == Steps.Parameter) {
-        UsesSteps = true;
-        OS << "(stencilcc_case_steps - (" << Steps.Offset << "));\n";
-      } else {
-        UsesN = true;
-        OS << "stencilcc_check::sizeParam(\"" << Par.Name
-           << "\", stencilcc_n);\n";
-      }
-    }
-    if (!UsesN)
-      OS << "  (void)stencilcc_n;\n";
-    if (!UsesSteps)
-      OS << "  (void)stencilcc_case_steps;\n";
-    return OS.str();
+    return parameterValues(reads(), "stencilcc_case_steps", UsesN, UsesSteps);
   }
 
   std::string arrays() const {
