@@ -246,10 +246,7 @@ std::string selfCheckObstacle(const StencilProgram &P) {
     return stageSelfCheckObstacle(P);
   std::optional<StepCount> S = stepCount(P);
   if (!S)
-    return "its number of time steps, '" +
-           (P.TimeLoop.Upper - P.TimeLoop.Lower).str() +
-           "', is not one parameter plus a constant, so the check cannot "
-           "choose it";
+    return stepCountObstacle(P);
   if (S->Parameter.empty())
     return "";
   bool Sizes = false;

@@ -37,6 +37,14 @@ inline std::optional<StepCount> stepCount(const StencilProgram &P) {
   return StepCount{D.terms().begin()->first, D.constantTerm()};
 }
 
+/// Why stepCount(\p P) has none: the check could not choose the steps.
+inline std::string stepCountObstacle(const StencilProgram &P) {
+  return "its number of time steps, '" +
+         (P.TimeLoop.Upper - P.TimeLoop.Lower).str() +
+         "', is not one parameter plus a constant, so the check cannot "
+         "choose it";
+}
+
 /// Distinct values, so a kernel that swaps two scalars is caught; small
 /// enough that the coefficients keep the values in range over many steps.
 inline std::string scalarValue(unsigned K, unsigned Reads) {

@@ -316,10 +316,7 @@ StageCheck makeCheck(const RegionToEmit &R, unsigned Index) {
 std::string stageSelfCheckObstacle(const StencilProgram &P) {
   std::optional<StepCount> S = stepCount(P);
   if (!S)
-    return "its number of time steps, '" +
-           (P.TimeLoop.Upper - P.TimeLoop.Lower).str() +
-           "', is not one parameter plus a constant, so the check cannot "
-           "choose it";
+    return stepCountObstacle(P);
   if (S->Parameter.empty())
     return "";
   // The step count may size a time-indexed array's rows (`W[T + 1][n]`),
