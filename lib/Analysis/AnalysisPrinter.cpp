@@ -79,7 +79,8 @@ Object analysisToJSON(const StencilProgram &P, const StencilAnalysis &A) {
       {"flops", Object{{"add", A.Flops.Adds},
                        {"mul", A.Flops.Muls},
                        {"div", A.Flops.Divs},
-                       {"calls", A.Flops.Calls}}},
+                       {"calls", A.Flops.Calls},
+                       {"other", A.Flops.Others}}},
       {"streaming_dim", A.StreamingDim},
       {"fastest_dim", A.FastestDim},
       {"domain", A.Domain},
@@ -114,10 +115,7 @@ void printAnalysis(llvm::raw_ostream &OS, const StencilProgram &P,
   for (const auto &O : A.Offsets)
     OS << " " << offsetText(O);
   OS << "\n";
-  OS << llvm::formatv("  flops/cell   {0} ({1} add, {2} mul, {3} div; {4} "
-                      "math calls)\n",
-                      A.Flops.total(), A.Flops.Adds, A.Flops.Muls,
-                      A.Flops.Divs, A.Flops.Calls);
+  OS << "  flops/cell   " << flopCountText(A.Flops) << "\n";
   OS << "  associative  "
      << (A.SumOfProducts ? "yes (sum of products)" : "no") << "\n";
   OS << "  dependences  time distance " << A.FlowDistances << "\n";

@@ -82,7 +82,7 @@ private:
   bool checkStructure();
   void checkStage(unsigned S);
   void checkRead(unsigned S, const Expr &Read);
-  void checkElementType();
+  void widestElementType();
   void checkBounds(const StageModel &M);
   void checkAccess(const StageModel &M, unsigned S, const isl::map &Access,
                    unsigned ArrayId, SourceRef Loc, const char *Verb,
@@ -177,24 +177,16 @@ void StageAnalyzer::checkRead(unsigned S, const Expr &Read) {
               std::to_string(Arr.Extents.size()));
 }
 
-/// One element type for every state array: the planner sizes queues and
-/// the emitter declares buffers by it.
-void StageAnalyzer::checkElementType() {
-  const StencilArray *First = nullptr;
+/// The widest element type of the state arrays: the model's bytes per cell
+/// (each buffer, ring and window has its own array's type).
+void StageAnalyzer::widestElementType() {
+  bool First = true;
   for (const StencilArray &Arr : P.Arrays) {
     if (Arr.Role != ArrayRole::State)
       continue;
-    if (!First) {
-      First = &Arr;
+    if (First || elementTypeSize(Arr.Element) > elementTypeSize(A.Element))
       A.Element = Arr.Element;
-    } else if (Arr.Element != First->Element) {
-      error(Arr.Loc, {},
-            "state arrays '" + First->Name + "' (" +
-                elementTypeName(First->Element) + ") and '" + Arr.Name + "' (" +
-                elementTypeName(Arr.Element) + ") have different element types",
-            "stencilcc needs every array the stages write to have one "
-            "element type");
-    }
+    First = false;
   }
 }
 
@@ -357,7 +349,7 @@ void StageAnalyzer::summarize() {
 std::optional<StageAnalysis> StageAnalyzer::run() {
   if (!checkStructure())
     return std::nullopt;
-  checkElementType();
+  widestElementType();
   stage::IslContext Ctx;
   try {
     StageModel M(Ctx.get(), P);

@@ -101,10 +101,7 @@ void printStage(llvm::raw_ostream &OS, const StencilProgram &P,
        << sourcesText(AF) << (AF.Wraps ? " (wraps)" : "") << "\n";
   }
   OS << "    radius     " << radiusText(F.Radius) << "\n";
-  OS << llvm::formatv("    flops/cell {0} ({1} add, {2} mul, {3} div; {4} "
-                      "math calls)\n",
-                      F.Flops.total(), F.Flops.Adds, F.Flops.Muls, F.Flops.Divs,
-                      F.Flops.Calls);
+  OS << "    flops/cell " << flopCountText(F.Flops) << "\n";
 }
 
 Array radiusJSON(const std::vector<DimensionRadius> &Radius) {
@@ -198,7 +195,8 @@ Object stageJSON(const StencilProgram &P, const StageFacts &F, unsigned S) {
                 {"flops", Object{{"add", F.Flops.Adds},
                                  {"mul", F.Flops.Muls},
                                  {"div", F.Flops.Divs},
-                                 {"calls", F.Flops.Calls}}}};
+                                 {"calls", F.Flops.Calls},
+                       {"other", F.Flops.Others}}}};
 }
 
 } // namespace

@@ -69,7 +69,7 @@ bool isLinear(const Expr &E) {
     return true;
   switch (E.K) {
   case Expr::Kind::Unary:
-    return isLinear(*E.Operands[0]);
+    return (E.Op == "-" || E.Op == "+") && isLinear(*E.Operands[0]);
   case Expr::Kind::Binary: {
     const Expr &L = *E.Operands[0], &R = *E.Operands[1];
     if (E.Op == "+" || E.Op == "-")
@@ -77,19 +77,55 @@ bool isLinear(const Expr &E) {
     if (E.Op == "*")
       return (isLinear(L) && !R.readsArray()) ||
              (!L.readsArray() && isLinear(R));
-    if (E.Op == "/")
+    // C's integer division truncates: (a + b) / c is not a / c + b / c.
+    if (E.Op == "/" && isFloatingType(E.Type))
       return isLinear(L) && !R.readsArray();
     return false;
   }
-  case Expr::Kind::Cast:
-    // Truncation to an integer is not linear; a change of precision is.
-    if (E.Implicit || isFloatingType(E.Type))
+  case Expr::Kind::Cast: {
+    // A change of precision is linear, and so is an integer widening (every
+    // value kept); truncation to an integer or to a narrower one is not.
+    ScalarType From = E.Operands[0]->Type;
+    if (isFloatingType(E.Type) ||
+        (isIntegerType(From) &&
+         scalarTypeSize(E.Type) > scalarTypeSize(From)) ||
+        E.Type == From)
       return isLinear(*E.Operands[0]);
     return false;
+  }
   default:
     // Calls of reads (sqrt, fabs, ...).
     return false;
   }
+}
+
+/// The operand of what encloses the whole sum, as partial sums apply it
+/// once to the finished sum (Emitter/PartialSums.h: a cast, a sign, a
+/// product or quotient with a read-free operand), or null. An integer
+/// division may enclose the sum (`(a + b + c) / 9`) though it may not
+/// distribute over it.
+const Expr *enclosedSum(const Expr &E) {
+  if (E.K == Expr::Kind::Cast ||
+      (E.K == Expr::Kind::Unary && (E.Op == "-" || E.Op == "+")))
+    return E.Operands[0].get();
+  if (E.K != Expr::Kind::Binary)
+    return nullptr;
+  const Expr &L = *E.Operands[0], &R = *E.Operands[1];
+  if ((E.Op == "*" || E.Op == "/") && !R.readsArray())
+    return &L;
+  if (E.Op == "*" && !L.readsArray())
+    return &R;
+  return nullptr;
+}
+
+bool isSumOfProducts(const Expr &Rhs) {
+  const Expr *Core = &Rhs;
+  while (Core->K != Expr::Kind::Access)
+    if (const Expr *Inner = enclosedSum(*Core))
+      Core = Inner;
+    else
+      break;
+  return Rhs.readsArray() && isLinear(*Core);
 }
 
 } // namespace
@@ -103,16 +139,31 @@ FlopCount countFlops(const Expr &Rhs) {
       return;
     if (E.K == Expr::Kind::Call)
       ++F.Calls;
+    if (E.K == Expr::Kind::Conditional ||
+        (E.K == Expr::Kind::Unary && (E.Op == "!" || E.Op == "~")))
+      ++F.Others;
     if (E.K != Expr::Kind::Binary)
       return;
     if (E.Op == "+" || E.Op == "-")
       ++F.Adds;
     else if (E.Op == "*")
       ++F.Muls;
-    else if (E.Op == "/")
+    else if (E.Op == "/" || E.Op == "%")
       ++F.Divs;
+    else
+      ++F.Others;
   });
   return F;
+}
+
+std::string flopCountText(const FlopCount &F) {
+  std::string S = std::to_string(F.total()) + " (" + std::to_string(F.Adds) +
+                  " add, " + std::to_string(F.Muls) + " mul, " +
+                  std::to_string(F.Divs) + " div; " +
+                  std::to_string(F.Calls) + " math calls";
+  if (F.Others)
+    S += "; " + std::to_string(F.Others) + " comparison, logical or bitwise";
+  return S + ")";
 }
 
 namespace {
@@ -338,7 +389,7 @@ std::optional<StencilAnalysis> Analyzer::run() {
   A.StreamingDim = 0;
   A.FastestDim = A.NumDims - 1;
   A.NumReads = Reads.size();
-  A.SumOfProducts = P.Rhs->readsArray() && isLinear(*P.Rhs);
+  A.SumOfProducts = isSumOfProducts(*P.Rhs);
   A.Flops = countFlops(*P.Rhs);
   int64_t M = P.TimeModulus;
   A.ResultShift = ((P.WriteShift - 1) % M + M) % M;

@@ -38,6 +38,9 @@ std::optional<double> provenLowerBound(const Expr &E) {
     return E.Type == ScalarType::Float ? double(float(*L)) : *L;
   }
   case Expr::Kind::Binary: {
+    // Integer products and sums wrap: x * x may be negative.
+    if (!isFloatingType(E.Type))
+      return std::nullopt;
     const Expr &A = *E.Operands[0], &B = *E.Operands[1];
     if (E.Op == "*" && A.readsArray() && sameExpression(A, B))
       return 0.0;

@@ -76,7 +76,8 @@ private:
 /// or quotient with a read-free operand. Returns the operand holding the
 /// sum.
 std::optional<size_t> enclosingOperand(const Expr &E) {
-  if (E.K == Expr::Kind::Cast || E.K == Expr::Kind::Unary)
+  if (E.K == Expr::Kind::Cast ||
+      (E.K == Expr::Kind::Unary && (E.Op == "-" || E.Op == "+")))
     return 0;
   if (E.K != Expr::Kind::Binary)
     return std::nullopt;

@@ -236,7 +236,7 @@ void KernelWriter::advance(const std::string &Q, const std::string &T,
   for (unsigned J = 0; J + 1 < D; ++J)
     OS << Ind << Q << "[" << J << "] = " << Q << "[" << J + 1 << "];\n";
   OS << Ind << Q << "[" << D - 1 << "] = " << Guard << " ? " << Load << " : "
-     << T << "(0);\n";
+     << "(" << T << ")0;\n";
 }
 
 void KernelWriter::inputLoads(const std::string &Ind) {
@@ -253,7 +253,7 @@ void KernelWriter::inputLoads(const std::string &Ind) {
        << ", lag " << Ver.Lag << ".\n";
     if (!Plan.streams()) {
       OS << Ind << "#pragma unroll\n" << Ind << "  " << cellLoop() << " {\n"
-         << Ind << "    " << T << " " << vv() << " = " << T << "(0);\n"
+         << Ind << "    " << T << " " << vv() << " = (" << T << ")0;\n"
          << Ind << "    if (" << crossCheck(Ver, false) << ")\n"
          << Ind << "      " << vv() << " = " << From << "[" << cellIndex("")
          << "];\n";
@@ -303,7 +303,7 @@ void KernelWriter::sweepCell(unsigned K, const std::string &Body) {
     if (!Vars[D].empty() && (names(Compute, Vars[D]) ||
                              names(Domain, Vars[D]) || names(Ahead, Vars[D])))
       OS << Body << "const int " << Vars[D] << " = " << at(D) << ";\n";
-  OS << Body << T << " " << V << " = " << T << "(0);\n";
+  OS << Body << T << " " << V << " = (" << T << ")0;\n";
   OS << Body << "if (" << (Plan.streams() ? rowsv() + " && " : "")
      << crossCheck(Ver, false) << ") {\n";
   if (Domain == "true") // the statement's loops span the grid

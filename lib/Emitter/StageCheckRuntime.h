@@ -30,6 +30,7 @@ namespace stencilcc_stage_check {
 /// the largest difference relative to its array's RMS value).
 struct Result {
   long NaNMismatch = 0, NonFinite = 0;
+  long IntegerMismatch = 0; ///< integer arrays compare exactly
   double Ratio = -1, RelL2 = 0, Tol = 0, MaxAbs = 0;
   double Score = -1;
   std::string Worst;
@@ -52,6 +53,7 @@ struct ArrayBase {
   }
   virtual ~ArrayBase() = default;
   virtual bool isFloat() const = 0;
+  virtual const char *typeName() const = 0;
   virtual void fill(stencilcc_check::Random &R) = 0;
   virtual void compare(Result &Res) const = 0;
   /// The conditioning run: every value of the generated copy moved by up
@@ -83,22 +85,35 @@ struct ArrayBase {
   }
 };
 
+/// The case's kind of integer values (stencilcc_check::integerValue).
+inline bool IntegerBits = false;
+
 template <typename Elem> struct Array : ArrayBase {
+  static constexpr bool Integral = std::is_integral_v<Elem>;
   std::vector<Elem> Reference, Generated, Perturbed;
   using ArrayBase::ArrayBase;
   Elem *reference() { return Reference.data(); }
   Elem *generated() { return Generated.data(); }
-  bool isFloat() const override { return sizeof(Elem) == sizeof(float); }
+  bool isFloat() const override { return std::is_same_v<Elem, float>; }
+  const char *typeName() const override {
+    return stencilcc_check::elementName<Elem>();
+  }
 
-  /// Values in (0, 1), exactly representable in float, the same in both.
+  /// Values in (0, 1), exactly representable in float, the same in both;
+  /// integers as the single-update check fills them.
   void fill(stencilcc_check::Random &R) override {
     Reference.resize((size_t)(Planes * Cells));
     for (Elem &V : Reference)
-      V = (Elem)R.unit();
+      if constexpr (Integral)
+        V = stencilcc_check::integerValue<Elem>(R, IntegerBits);
+      else
+        V = (Elem)R.unit();
     Generated = Reference;
   }
 
   void perturb(stencilcc_check::Random &R) override {
+    if constexpr (Integral)
+      return; // integer arithmetic has no rounding to be sensitive to
     const double Eps = isFloat() ? 1.1920929e-07 : 2.220446049250313e-16;
     for (Elem &V : Generated)
       V = (Elem)((double)V * (1 + Eps * (2 * R.unit() - 1)));
@@ -127,6 +142,16 @@ template <typename Elem> struct Array : ArrayBase {
   }
 
   void compare(Result &Res) const override {
+    if constexpr (Integral) {
+      const long N = Planes * Cells;
+      for (long K = 0; K < N; ++K)
+        if (Generated[K] != Reference[K]) {
+          if (!Res.IntegerMismatch++ && Res.Score < HUGE_VAL)
+            Res.Score = HUGE_VAL,
+            Res.Worst = where(K, (double)Generated[K], (double)Reference[K]);
+        }
+      return;
+    }
     const double Tol = tolerance();
     const Elem *G = Generated.data(), *R = Reference.data();
     const long N = Planes * Cells;
@@ -161,13 +186,17 @@ template <typename Elem> struct Array : ArrayBase {
   }
 };
 
-/// The element types of the compared (state) arrays.
+/// The element types of the compared (state) arrays: "float",
+/// "float+double", "int+float", ... (in the order written).
 inline std::string real(std::initializer_list<ArrayBase *> Arrays) {
-  bool Float = false, Double = false;
+  std::string Names;
   for (ArrayBase *A : Arrays)
-    if (A->State)
-      (A->isFloat() ? Float : Double) = true;
-  return Float && Double ? "float+double" : Float ? "float" : "double";
+    if (A->State) {
+      std::string Name = A->typeName();
+      if (("+" + Names + "+").find("+" + Name + "+") == std::string::npos)
+        Names += (Names.empty() ? "" : "+") + Name;
+    }
+  return Names;
 }
 
 inline void skip(const stencilcc_check::Case &C, const std::string &Real,
@@ -226,6 +255,7 @@ void run(const stencilcc_check::Case &C, std::initializer_list<ArrayBase *> Arra
   if (Cells > (Opt.Time ? (1L << 31) : (1L << 28)))
     return skip(C, Real, "more than 2^28 cells in all");
   const uint64_t Seed = Opt.Seed * 1000003ull + (uint64_t)C.N * 7919ull + (uint64_t)C.Steps;
+  IntegerBits = Seed % 2 == 0;
   Random Rng(Seed);
   for (ArrayBase *A : Arrays)
     A->fill(Rng);
@@ -249,10 +279,13 @@ void run(const stencilcc_check::Case &C, std::initializer_list<ArrayBase *> Arra
   for (ArrayBase *A : Arrays)
     if (A->State)
       A->compare(Res);
-  const bool Pass = Res.NaNMismatch == 0 && Res.NonFinite == 0 && Res.Ratio <= 1;
+  const bool Pass = Res.NaNMismatch == 0 && Res.NonFinite == 0 &&
+                    Res.IntegerMismatch == 0 && Res.Ratio <= 1;
   char Line[256];
   const double Option = Real == "double" ? Opt.RtolDouble : Opt.RtolFloat;
-  if (Res.Tol > Option)
+  if (Res.Ratio < 0) // integer arrays only
+    std::snprintf(Line, sizeof Line, "mismatches=%ld (exact)", Res.IntegerMismatch);
+  else if (Res.Tol > Option)
     std::snprintf(Line, sizeof Line,
                   "rel_l2=%.3e max_abs=%.3e nan_mismatch=%ld nonfinite=%ld (tolerance %.1e: "
                   "10x the C loop's change under one rounding of its inputs)",
@@ -262,6 +295,8 @@ void run(const stencilcc_check::Case &C, std::initializer_list<ArrayBase *> Arra
                   "rel_l2=%.3e max_abs=%.3e nan_mismatch=%ld nonfinite=%ld (tolerance %.0e)",
                   Res.RelL2, Res.MaxAbs, Res.NaNMismatch, Res.NonFinite, Res.Tol);
   std::string Detail = Line;
+  if (Res.Ratio >= 0 && Res.IntegerMismatch)
+    Detail += "; integer mismatches=" + std::to_string(Res.IntegerMismatch);
   if (!Pass && !Res.Worst.empty())
     Detail += "; worst cell: " + Res.Worst;
   report(C, Real.c_str(), Pass ? "PASS" : "FAIL", Detail);

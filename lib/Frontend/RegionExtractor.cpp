@@ -26,7 +26,8 @@ const std::set<std::string> &mathFunctions() {
       "powf",  "sin",    "sinf",  "cos",    "cosf",  "tan",   "tanf",
       "tanh",  "tanhf",  "atan",  "atanf",  "floor", "floorf", "ceil",
       "ceilf", "fma",    "fmaf",  "hypot",  "hypotf", "copysign",
-      "copysignf", "rsqrt", "rsqrtf", "erf", "erff"};
+      "copysignf", "rsqrt", "rsqrtf", "erf", "erff", "abs", "labs",
+      "llabs"};
   return Names;
 }
 
@@ -35,28 +36,35 @@ std::optional<ScalarType> scalarTypeOf(QualType T) {
   if (!BT)
     return std::nullopt;
   switch (BT->getKind()) {
-  case BuiltinType::Bool:
   case BuiltinType::Char_S:
   case BuiltinType::Char_U:
+    return ScalarType::Char;
   case BuiltinType::SChar:
+    return ScalarType::SChar;
   case BuiltinType::UChar:
+    return ScalarType::UChar;
   case BuiltinType::Short:
+    return ScalarType::Short;
   case BuiltinType::UShort:
+    return ScalarType::UShort;
   case BuiltinType::Int:
     return ScalarType::Int;
   case BuiltinType::UInt:
     return ScalarType::UInt;
   case BuiltinType::Long:
-  case BuiltinType::LongLong:
     return ScalarType::Long;
   case BuiltinType::ULong:
-  case BuiltinType::ULongLong:
     return ScalarType::ULong;
+  case BuiltinType::LongLong:
+    return ScalarType::LongLong;
+  case BuiltinType::ULongLong:
+    return ScalarType::ULongLong;
   case BuiltinType::Float:
     return ScalarType::Float;
   case BuiltinType::Double:
     return ScalarType::Double;
   default:
+    // _Bool among them: a conversion to it is not C's integer conversion.
     return std::nullopt;
   }
 }
@@ -437,15 +445,14 @@ bool RegionExtractor::parseArrayDecl(const VarDecl *V, SourceRef UseLoc,
     T = AT->getElementType();
   }
   QualType Elem = T.getCanonicalType().getUnqualifiedType();
-  if (Elem->isSpecificBuiltinType(BuiltinType::Float))
-    A.Element = ElementType::Float;
-  else if (Elem->isSpecificBuiltinType(BuiltinType::Double))
-    A.Element = ElementType::Double;
+  if (std::optional<ScalarType> E = scalarTypeOf(Elem))
+    A.Element = *E;
   else
     return error(A.Loc,
                  "unsupported element type '" + Elem.getAsString() +
                      "' of array '" + A.Name + "'",
-                 "stencilcc generates kernels for arrays of float or double");
+                 "stencilcc generates kernels for arrays of float, double "
+                 "and the integer types from char to long long");
   if (!HasTimeDim) {
     // The first dimension is spatial; a pointer or `A[]` leaves its extent
     // to the accesses (an empty spelling marks it).

@@ -145,8 +145,9 @@ private:
   ExprPtr unsupportedOperator(SourceRef Loc, llvm::StringRef Op) {
     error(Loc, "operator '" + Op.str() +
                    "' is not supported in a stencil expression",
-          "supported: + - * /, unary minus, casts and calls to math "
-          "functions");
+          "supported: C's arithmetic, comparison, logical and bitwise "
+          "operators, '?:', casts and calls to math functions; no "
+          "assignments, increments or commas");
     return nullptr;
   }
   ExprPtr convertAccess(const ArraySubscriptExpr *E);

@@ -71,6 +71,12 @@ const char *compoundOperator(BinaryOperatorKind Op) {
   case BO_SubAssign: return "-";
   case BO_MulAssign: return "*";
   case BO_DivAssign: return "/";
+  case BO_RemAssign: return "%";
+  case BO_ShlAssign: return "<<";
+  case BO_ShrAssign: return ">>";
+  case BO_AndAssign: return "&";
+  case BO_XorAssign: return "^";
+  case BO_OrAssign: return "|";
   default: return nullptr;
   }
 }

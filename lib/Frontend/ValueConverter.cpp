@@ -14,13 +14,43 @@ using namespace clang;
 
 namespace stencilcc {
 
+namespace {
+
+/// C's spelling of a binary operator a stencil expression may use (not an
+/// assignment or the comma).
+const char *binaryOperatorSpelling(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_Add: return "+";
+  case BO_Sub: return "-";
+  case BO_Mul: return "*";
+  case BO_Div: return "/";
+  case BO_Rem: return "%";
+  case BO_Shl: return "<<";
+  case BO_Shr: return ">>";
+  case BO_LT: return "<";
+  case BO_GT: return ">";
+  case BO_LE: return "<=";
+  case BO_GE: return ">=";
+  case BO_EQ: return "==";
+  case BO_NE: return "!=";
+  case BO_And: return "&";
+  case BO_Xor: return "^";
+  case BO_Or: return "|";
+  case BO_LAnd: return "&&";
+  case BO_LOr: return "||";
+  default: return nullptr;
+  }
+}
+
+} // namespace
+
 ExprPtr RegionExtractor::convert(const clang::Expr *E) {
   E = E->IgnoreParens();
   auto T = scalarTypeOf(E->getType());
   if (!T) {
     error(ref(E), "expression of type '" + E->getType().getAsString() +
                       "' is not supported",
-          "stencil expressions compute with int, float and double values");
+          "stencil expressions compute with C's integer types, float and double");
     return nullptr;
   }
   ExprPtr R;
@@ -72,26 +102,29 @@ ExprPtr RegionExtractor::convert(const clang::Expr *E) {
   } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
     return StageMode ? convertStageAccess(ASE) : convertAccess(ASE);
   } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->getOpcode() != UO_Minus && UO->getOpcode() != UO_Plus) {
+    const char *Op = nullptr;
+    switch (UO->getOpcode()) {
+    case UO_Minus: Op = "-"; break;
+    case UO_Plus: Op = "+"; break;
+    case UO_Not: Op = "~"; break;
+    case UO_LNot: Op = "!"; break;
+    default:
+      break;
+    }
+    if (!Op) {
       return unsupportedOperator(
           ref(E), UnaryOperator::getOpcodeStr(UO->getOpcode()));
     }
     ExprPtr Sub = convert(UO->getSubExpr());
     if (!Sub)
       return nullptr;
-    R = Expr::unary(UO->getOpcode() == UO_Minus ? "-" : "+", std::move(Sub));
+    R = Expr::unary(Op, std::move(Sub));
     R->Type = *T;
   } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    const char *Op = nullptr;
-    switch (BO->getOpcode()) {
-    case BO_Add: Op = "+"; break;
-    case BO_Sub: Op = "-"; break;
-    case BO_Mul: Op = "*"; break;
-    case BO_Div: Op = "/"; break;
-    default:
-      break;
-    }
-    if (!Op || isa<CompoundAssignOperator>(BO)) {
+    const char *Op = isa<CompoundAssignOperator>(BO)
+                         ? nullptr
+                         : binaryOperatorSpelling(BO->getOpcode());
+    if (!Op) {
       return unsupportedOperator(
           makeSourceRef(SM, BO->getOperatorLoc(), BO->getSourceRange()),
           BO->getOpcodeStr());
@@ -103,6 +136,17 @@ ExprPtr RegionExtractor::convert(const clang::Expr *E) {
     if (!Rt)
       return nullptr;
     R = Expr::binary(Op, std::move(L), std::move(Rt), *T);
+  } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    ExprPtr C = convert(CO->getCond());
+    if (!C)
+      return nullptr;
+    ExprPtr A = convert(CO->getTrueExpr());
+    if (!A)
+      return nullptr;
+    ExprPtr B = convert(CO->getFalseExpr());
+    if (!B)
+      return nullptr;
+    R = Expr::conditional(std::move(C), std::move(A), std::move(B), *T);
   } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = CE->getDirectCallee();
     std::string Name = FD ? FD->getName().str() : "";
@@ -123,14 +167,13 @@ ExprPtr RegionExtractor::convert(const clang::Expr *E) {
     }
     R = Expr::call(Name, std::move(Args), *T);
   } else {
-    std::string What = isa<ConditionalOperator>(E) ? "conditional operator '?:'"
-                       : isa<CompoundAssignOperator>(E) ||
-                               isa<UnaryOperator>(E)
+    std::string What = isa<CompoundAssignOperator>(E) || isa<UnaryOperator>(E)
                            ? "assignment"
                            : "this kind of expression";
     error(ref(E), What + " is not supported in a stencil expression",
-          "supported: + - * /, unary minus, casts, literals, read-only "
-          "scalars, reads of the stencil array and math function calls");
+          "supported: C's arithmetic, comparison, logical and bitwise "
+          "operators, '?:', casts, literals, read-only scalars, reads of the "
+          "region's arrays and math function calls");
     return nullptr;
   }
   R->Loc = ref(E);

@@ -5,6 +5,16 @@ namespace stencilcc {
 
 const char *scalarTypeName(ScalarType T) {
   switch (T) {
+  case ScalarType::Char:
+    return "char";
+  case ScalarType::SChar:
+    return "signed char";
+  case ScalarType::UChar:
+    return "unsigned char";
+  case ScalarType::Short:
+    return "short";
+  case ScalarType::UShort:
+    return "unsigned short";
   case ScalarType::Int:
     return "int";
   case ScalarType::UInt:
@@ -13,6 +23,10 @@ const char *scalarTypeName(ScalarType T) {
     return "long";
   case ScalarType::ULong:
     return "unsigned long";
+  case ScalarType::LongLong:
+    return "long long";
+  case ScalarType::ULongLong:
+    return "unsigned long long";
   case ScalarType::Float:
     return "float";
   case ScalarType::Double:
@@ -23,6 +37,42 @@ const char *scalarTypeName(ScalarType T) {
 
 bool isFloatingType(ScalarType T) {
   return T == ScalarType::Float || T == ScalarType::Double;
+}
+
+unsigned scalarTypeSize(ScalarType T) {
+  switch (T) {
+  case ScalarType::Char:
+  case ScalarType::SChar:
+  case ScalarType::UChar:
+    return 1;
+  case ScalarType::Short:
+  case ScalarType::UShort:
+    return 2;
+  case ScalarType::Int:
+  case ScalarType::UInt:
+  case ScalarType::Float:
+    return 4;
+  case ScalarType::Long:
+  case ScalarType::ULong:
+  case ScalarType::LongLong:
+  case ScalarType::ULongLong:
+  case ScalarType::Double:
+    return 8;
+  }
+  return 8;
+}
+
+bool isSignedType(ScalarType T) {
+  switch (T) {
+  case ScalarType::UChar:
+  case ScalarType::UShort:
+  case ScalarType::UInt:
+  case ScalarType::ULong:
+  case ScalarType::ULongLong:
+    return false;
+  default:
+    return true;
+  }
 }
 
 ExprPtr Expr::floatLiteral(std::string Spelling, double Value, ScalarType T) {
@@ -89,6 +139,15 @@ ExprPtr Expr::cast(ScalarType T, ExprPtr Operand, bool Implicit) {
   return E;
 }
 
+ExprPtr Expr::conditional(ExprPtr C, ExprPtr A, ExprPtr B, ScalarType T) {
+  auto E = std::make_unique<Expr>(Kind::Conditional);
+  E->Type = T;
+  E->Operands.push_back(std::move(C));
+  E->Operands.push_back(std::move(A));
+  E->Operands.push_back(std::move(B));
+  return E;
+}
+
 ExprPtr Expr::clone() const {
   auto E = std::make_unique<Expr>(K);
   E->Type = Type;
@@ -133,7 +192,43 @@ const Expr *floatOperandOfSqrt(const Expr &E) {
 namespace {
 
 // C precedence levels, higher binds tighter.
-enum Prec { PrecAdd = 1, PrecMul = 2, PrecUnary = 3, PrecPrimary = 4 };
+enum Prec {
+  PrecConditional = 1,
+  PrecLogicalOr,
+  PrecLogicalAnd,
+  PrecBitOr,
+  PrecBitXor,
+  PrecBitAnd,
+  PrecEquality,
+  PrecRelational,
+  PrecShift,
+  PrecAdd,
+  PrecMul,
+  PrecUnary,
+  PrecPrimary
+};
+
+int binaryPrec(const std::string &Op) {
+  if (Op == "*" || Op == "/" || Op == "%")
+    return PrecMul;
+  if (Op == "+" || Op == "-")
+    return PrecAdd;
+  if (Op == "<<" || Op == ">>")
+    return PrecShift;
+  if (Op == "<" || Op == ">" || Op == "<=" || Op == ">=")
+    return PrecRelational;
+  if (Op == "==" || Op == "!=")
+    return PrecEquality;
+  if (Op == "&")
+    return PrecBitAnd;
+  if (Op == "^")
+    return PrecBitXor;
+  if (Op == "|")
+    return PrecBitOr;
+  if (Op == "&&")
+    return PrecLogicalAnd;
+  return PrecLogicalOr;
+}
 
 struct Printer {
   const std::function<std::string(const ArrayAccess &)> &PrintAccess;
@@ -142,12 +237,14 @@ struct Printer {
   int prec(const Expr &E) const {
     switch (E.K) {
     case Expr::Kind::Binary:
-      return (E.Op == "+" || E.Op == "-") ? PrecAdd : PrecMul;
+      return binaryPrec(E.Op);
     case Expr::Kind::Unary:
       return PrecUnary;
     case Expr::Kind::Cast:
       return (E.Implicit && !ExplicitCasts) ? prec(*E.Operands[0])
                                             : PrecUnary;
+    case Expr::Kind::Conditional:
+      return PrecConditional;
     default:
       return PrecPrimary;
     }
@@ -156,6 +253,17 @@ struct Printer {
   std::string operand(const Expr &E, int AtLeast) const {
     std::string S = print(E);
     return prec(E) < AtLeast ? "(" + S + ")" : S;
+  }
+
+  /// Below the additive operators, C's precedence is one readers (and
+  /// gcc's -Wparentheses) do not trust: an operand of another operator
+  /// there gets parentheses even where C would not need them.
+  std::string binaryOperand(const Expr &Parent, const Expr &E,
+                            int AtLeast) const {
+    int P = binaryPrec(Parent.Op);
+    if (P < PrecAdd && prec(E) < PrecAdd && prec(E) != P)
+      return "(" + print(E) + ")";
+    return operand(E, AtLeast);
   }
 
   std::string print(const Expr &E) const {
@@ -179,8 +287,8 @@ struct Printer {
       int P = prec(E);
       // The right operand needs strictly tighter binding: a + (b + c) is not
       // (a + b) + c in floating point, so the grouping must survive.
-      return operand(*E.Operands[0], P) + " " + E.Op + " " +
-             operand(*E.Operands[1], P + 1);
+      return binaryOperand(E, *E.Operands[0], P) + " " + E.Op + " " +
+             binaryOperand(E, *E.Operands[1], P + 1);
     }
     case Expr::Kind::Call: {
       std::string S = E.Name + "(";
@@ -193,6 +301,11 @@ struct Printer {
         return print(*E.Operands[0]);
       return std::string("(") + scalarTypeName(E.Type) + ")" +
              operand(*E.Operands[0], PrecUnary);
+    case Expr::Kind::Conditional:
+      // Arms that are themselves conditionals or below || get parentheses.
+      return operand(*E.Operands[0], PrecLogicalOr + 1) + " ? " +
+             operand(*E.Operands[1], PrecLogicalOr + 1) + " : " +
+             operand(*E.Operands[2], PrecLogicalOr + 1);
     }
     return "";
   }

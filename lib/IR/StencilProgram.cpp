@@ -5,14 +5,6 @@
 
 namespace stencilcc {
 
-const char *elementTypeName(ElementType T) {
-  return T == ElementType::Float ? "float" : "double";
-}
-
-unsigned elementTypeSize(ElementType T) {
-  return T == ElementType::Float ? 4 : 8;
-}
-
 const char *arrayDeclKindName(ArrayDeclKind K) {
   switch (K) {
   case ArrayDeclKind::VLAPointerCast:

@@ -141,7 +141,7 @@ private:
 bool PlanBuilder::chooseTile() {
   // A 1024-thread block has at most 64 registers per thread: only the
   // float radius-1 star's queue fits; the others take 512-thread blocks.
-  Narrow = !(A.Element == ElementType::Float && A.MaxRadius <= 1 &&
+  Narrow = !(elementTypeSize(A.Element) <= 4 && A.MaxRadius <= 1 &&
              A.Shape == StencilShape::Star);
   // Measured (docs/performance-notes.md): radius-1 stencils gain from
   // deeper blocking than the others.
@@ -222,7 +222,7 @@ bool PlanBuilder::chooseVariant() {
   DefaultAssoc = !R.Variant && !R.Exchange && !R.ReuseDegree &&
                  A.Shape != StencilShape::Star && A.SumOfProducts &&
                  !G.VirtualStream &&
-                 !(!ThreeD && A.Element == ElementType::Float &&
+                 !(!ThreeD && elementTypeSize(A.Element) <= 4 &&
                    A.MaxRadius <= 2);
   Plan.Variant = DefaultAssoc ? OptimizationVariant::Assoc
                  : R.Variant.value_or(A.Shape == StencilShape::Star
@@ -279,7 +279,7 @@ bool PlanBuilder::chooseVariant() {
     // bytes at bT=1 (35.0 GCells/s against 20.3 for the rules' plan), and
     // a default plan must not spill; --sum-order and the search reach it.
     SumOrder Chosen = R.Order.value_or(
-        A.Element == ElementType::Float &&
+        elementTypeSize(A.Element) <= 4 &&
                 (neighbourOffsets(Plan, A).size() + 1) * Plan.RowsPerThread >=
                     25
             ? SumOrder::Value

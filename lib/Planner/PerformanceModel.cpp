@@ -218,6 +218,14 @@ void countOps(const Expr &E, OperationMix &M, bool Fused, bool FloatStencil) {
       countOps(R, M, FuseR, FloatStencil);
       return;
     }
+    if (E.Op != "*" && E.Op != "/" && E.Op != "%") {
+      // Comparisons, logical, bitwise and shift operators: one integer or
+      // predicate instruction each.
+      ++M.Other;
+      countOps(L, M, false, FloatStencil);
+      countOps(R, M, false, FloatStencil);
+      return;
+    }
     if (E.Op == "*") {
       if (!Fused)
         ++Arith(M.MUL);
@@ -276,6 +284,9 @@ void countOps(const Expr &E, OperationMix &M, bool Fused, bool FloatStencil) {
       return;
     }
     Slot += Dp && E.Name == "sqrt" ? DoubleRoutineInstructions : 1;
+  } else if (E.K == Expr::Kind::Conditional ||
+             (E.K == Expr::Kind::Unary && (E.Op == "!" || E.Op == "~"))) {
+    ++M.Other; // a select or one integer instruction
   }
   for (const ExprPtr &O : E.Operands)
     countOps(*O, M, false, FloatStencil);

@@ -124,7 +124,7 @@ bool planOccupancy(const StencilProgram &P, StagePlan &Plan, std::string &Why) {
   // 32-bit registers per cell: the windows' planes live across iterations,
   // the loads in flight, the cell's coordinates and indices.
   auto Words = [&](unsigned Array) {
-    return elementTypeSize(P.Arrays[Array].Element) / 4;
+    return (elementTypeSize(P.Arrays[Array].Element) + 3) / 4;
   };
   unsigned PerCell = 6, MostReads = 0;
   for (unsigned V = 0; V < Plan.Versions.size(); ++V) {
@@ -212,14 +212,15 @@ double modelCost(const StencilProgram &P, const StagePlan &Plan) {
     if (Ver.RingPlanes)
       Shared += Cover(Ver) * Size; // the ring write
   }
-  double Size = elementTypeSize(Plan.Element);
   for (unsigned B = 0; B < Plan.Buffers.size(); ++B)
-    Global += Plan.LiveAcrossLaunches[B] ? Size : 0;
+    if (Plan.LiveAcrossLaunches[B])
+      Global += elementTypeSize(P.Arrays[Plan.Buffers[B].ArrayId].Element);
+  double Size = elementTypeSize(Plan.Element);
   for (const StageSweep &Sw : Plan.SweepPlans) {
     double C = Cover(Plan.Versions[Sw.Version]);
     for (const StageRead &R : Sw.Reads) {
       if (R.Kind == StageReadKind::Ring)
-        Shared += C * Size;
+        Shared += C * elementTypeSize(P.Arrays[Plan.arrayOf(R.Version)].Element);
       else if (R.Kind == StageReadKind::Global)
         Global += C * Size / 4; // the caches hold most of them
     }

@@ -106,7 +106,7 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
                           Id, K, candidateRoleName(C.Role),
                           C.Plan ? C.Plan->threadsPerBlock() : 256u,
                           C.Plan ? C.Plan->SharedBytes : 0,
-                          R.Element == ElementType::Double ? 2 : 1,
+                          (elementTypeSize(R.Element) + 3) / 4,
                           R.TimedSize, R.Program->FunctionName, C.Flags)
                       .str();
       std::string Summary = "naive: one kernel per statement and step";
@@ -137,7 +137,7 @@ Error writeTuningDirectory(StringRef Dir, const TuningSettings &Settings,
                   C.Naive ? 256u : C.Plan.threadsPerBlock(),
                   C.Naive || C.Plan.StreamSumRows ? 0u : C.Plan.sharedBytes(),
                   C.Naive ? 0u : C.Plan.MaxRegisters,
-                  R.Element == ElementType::Double ? 2 : 1,
+                  (elementTypeSize(R.Element) + 3) / 4,
                   C.Predicted.GCellsPerSecond, R.TimedSize,
                   R.Program->FunctionName, C.Flags)
               .str();

@@ -385,6 +385,27 @@ for steps in 1 2 3; do
   job full "stage-tiles-boundary_slice_3d-$steps" "$(stage boundary_slice_3d)" --bt=$((2 * steps)) --bs=6x8 --sl=4
 done
 
+# Integer element types (test/Inputs/accepted/*_int.c, life3d_cell.c,
+# integer_ops.c, unsigned_hash.c; test/Inputs/stage/*_int.c, image_filter_u8.c,
+# mixed_int_float.c; compared bit for bit), beyond each input's default plan:
+# in CI the star, cached and shuffle exchanges, partial sums (an integer sum
+# of products), rows per thread and stage-form tiles; in the full set MCR,
+# asynchronous copies, the interior and sides loops and the naive kernel.
+acc() { echo "test/Inputs/accepted/$1.c"; }
+job all int-star-integer_ops "$(acc integer_ops)" --bt=3 --bs=40 --opt=star --rd=2
+job all int-cached-life2d_int "$(acc life2d_int)" --bt=4 --bs=32 --sl=16 --exchange=cached
+job all int-shuffle-life2d_int "$(acc life2d_int)" --exchange=shuffle --cells=2 --bt=2 --bs=64 --sl=9
+job all int-assoc-box_blur_int "$(acc box_blur_int)" --opt=assoc --bt=3 --bs=32 --sl=12
+job all int-scr-life3d_cell "$(acc life3d_cell)" --bt=2 --bs=8x16 --sl=8 --rows-per-thread=2
+job full int-mcr-life2d_int "$(acc life2d_int)" --exchange=mcr --bt=2 --bs=40
+job full int-async-life2d_int "$(acc life2d_int)" --async-copy=2 --bt=3 --bs=48 --sl=12
+job full int-interior-life2d_int "$(acc life2d_int)" --bt=3 --bs=40 --sl=16 --interior-loop=2
+job full int-shuffle-box_blur_int "$(acc box_blur_int)" --exchange=shuffle --cells=4 --bt=3 --bs=32
+job full int-naive-life3d_cell "$(acc life3d_cell)" --naive
+job all int-stage-tiles-image_filter_u8 "$(stage image_filter_u8)" --bt=4 --bs=16 --sl=8
+job full int-stage-tiles-pathfinder_int "$(stage pathfinder_int)" --bt=5 --bs=48
+job full int-stage-tiles-mixed_int_float "$(stage mixed_int_float)" --bt=4 --bs=16 --sl=8
+
 # ---------------------------------------------------------------- one job
 # The headers every program includes, precompiled (see precompiled.h): the
 # build tree's (SELFCHECK_PCH, the header with its .gch beside it), else

@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -51,6 +52,8 @@ std::vector<ExpectedRegion> loadExpected() {
     S >> E.File >> E.Index >> E.Dims >> E.Radius >> E.Shape >> E.Flops >> SOP >>
         E.Element;
     E.SumOfProducts = SOP != 0;
+    // "unsigned_char": the type's C name, its spaces written as '_'.
+    std::replace(E.Element.begin(), E.Element.end(), '_', ' ');
     V.push_back(E);
   }
   return V;

@@ -252,11 +252,51 @@ TEST(StencilAnalysisTest, SumOfProducts) {
                         Expr::floatLiteral("0.5", 0.5, ScalarType::Double)),
                Expr::cast(ScalarType::Double, read(P, {1}), true));
   }));
-  // (int)A truncates
+  // (int)A truncates: (float)(int)A[-1] + A[1] is no sum of products ...
   EXPECT_FALSE(Linear([](const StencilProgram &P) {
-    return Expr::cast(ScalarType::Float,
-                      Expr::cast(ScalarType::Int, read(P, {0}), false), true);
+    return bin("+",
+               Expr::cast(ScalarType::Float,
+                          Expr::cast(ScalarType::Int, read(P, {-1}), false),
+                          true),
+               read(P, {1}));
   }));
+  // ... but (float)(int)(A[-1] + A[1]) truncates the finished sum once.
+  EXPECT_TRUE(Linear([](const StencilProgram &P) {
+    return Expr::cast(
+        ScalarType::Float,
+        Expr::cast(ScalarType::Int, bin("+", read(P, {-1}), read(P, {1})),
+                   false),
+        true);
+  }));
+  // Integer sums wrap, so they regroup exactly: (A[-1] + A[1]) / 2 divides
+  // the finished sum once, but (A[-1] + A[1]) / 2 + A[0] would distribute
+  // C's truncating division over a sum: no sum of products.
+  auto IntRead = [](const StencilProgram &P, int64_t Off) {
+    ExprPtr R = read(P, {Off});
+    R->Type = ScalarType::Int;
+    return R;
+  };
+  auto IntBin = [](const char *Op, ExprPtr L, ExprPtr R) {
+    return Expr::binary(Op, std::move(L), std::move(R), ScalarType::Int);
+  };
+  auto Two = [] { return Expr::intLiteral("2", 2, ScalarType::Int); };
+  {
+    StencilProgram P = skeleton(1, 1);
+    P.Array.Element = ScalarType::Int;
+    P.Rhs = IntBin("/", IntBin("+", IntRead(P, -1), IntRead(P, 1)), Two());
+    EXPECT_TRUE(analyzeOk(P).SumOfProducts);
+    P.Rhs = IntBin("+",
+                   IntBin("/", IntBin("+", IntRead(P, -1), IntRead(P, 1)),
+                          Two()),
+                   IntRead(P, 0));
+    EXPECT_FALSE(analyzeOk(P).SumOfProducts);
+    P.Rhs = IntBin("+", IntBin("*", IntRead(P, -1), Two()), IntRead(P, 1));
+    EXPECT_TRUE(analyzeOk(P).SumOfProducts);
+    P.Rhs = IntBin("+", IntBin("%", IntRead(P, -1), Two()), IntRead(P, 1));
+    EXPECT_FALSE(analyzeOk(P).SumOfProducts);
+    P.Rhs = Expr::unary("!", IntBin("+", IntRead(P, -1), IntRead(P, 1)));
+    EXPECT_FALSE(analyzeOk(P).SumOfProducts);
+  }
   // fabsf(A)
   EXPECT_FALSE(Linear([](const StencilProgram &P) {
     std::vector<ExprPtr> Args;

@@ -1118,10 +1118,7 @@ int main(int Argc, const char **Argv) {
         }
         Plan->FastMath = FastMath;
         if (FastMath)
-          P.Rhs = lowerForFastMath(std::move(P.Rhs),
-                                   A->Element == ElementType::Double
-                                       ? ScalarType::Double
-                                       : ScalarType::Float);
+          P.Rhs = lowerForFastMath(std::move(P.Rhs), A->Element);
         Programs.push_back(std::move(P));
         Analyses.push_back(std::move(*A));
         if (PingPongSource) {

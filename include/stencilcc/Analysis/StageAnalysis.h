@@ -106,7 +106,7 @@ struct StageFacts {
 
 struct StageAnalysis {
   unsigned NumDims = 0; ///< grid rank (StencilProgram::gridRank)
-  /// Element type of the state arrays (all must agree).
+  /// The widest element type of the state arrays.
   ElementType Element = ElementType::Float;
   std::vector<StageFacts> Stages; ///< parallel to StencilProgram::Stages
   /// Per grid dimension: the sum over stages of the stage radius, i.e. how

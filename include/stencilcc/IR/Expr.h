@@ -22,13 +22,35 @@
 
 namespace stencilcc {
 
-/// The arithmetic types an expression node can have.
-enum class ScalarType { Int, UInt, Long, ULong, Float, Double };
+/// The arithmetic types an expression node (and an array element) can have:
+/// C's, each kept apart, since a `signed char *` is not a `char *` in C++ and
+/// the generated host code passes the user's pointers as they are.
+enum class ScalarType {
+  Char,
+  SChar,
+  UChar,
+  Short,
+  UShort,
+  Int,
+  UInt,
+  Long,
+  ULong,
+  LongLong,
+  ULongLong,
+  Float,
+  Double
+};
 
-/// C spelling: "int", "unsigned int", "long", "unsigned long", "float",
-/// "double".
+/// C spelling: "char", "signed char", "unsigned char", "short", ...,
+/// "unsigned long long", "float", "double".
 const char *scalarTypeName(ScalarType T);
 bool isFloatingType(ScalarType T);
+inline bool isIntegerType(ScalarType T) { return !isFloatingType(T); }
+/// Bytes of a value (LP64, as gcc and nvcc on Linux x86-64).
+unsigned scalarTypeSize(ScalarType T);
+/// Whether values of an integer type are signed (plain char: signed, as on
+/// x86-64 and in nvcc's device code).
+bool isSignedType(ScalarType T);
 
 /// A read of an array.
 ///
@@ -58,10 +80,13 @@ public:
     IntLiteral,   ///< Spelling as written, Type an integer type
     ScalarRef,    ///< read-only scalar: Name (parameter, local or global)
     Access,       ///< read of the stencil array: Access
-    Unary,        ///< Op is "-" or "+"; one operand
-    Binary,       ///< Op is "+", "-", "*" or "/"; two operands
+    Unary,        ///< Op is "-", "+", "!" or "~"; one operand
+    /// Op is C's: "+ - * / %", "<< >>", "< > <= >= == !=", "& ^ |", "&& ||";
+    /// two operands
+    Binary,
     Call,         ///< math library call: Name is the callee
     Cast,         ///< conversion to Type; Implicit says whether C wrote it
+    Conditional,  ///< `c ? a : b`: operands c, a, b (C evaluates one arm)
   };
 
   Kind K;
@@ -88,6 +113,7 @@ public:
   static ExprPtr call(std::string Callee, std::vector<ExprPtr> Args,
                       ScalarType T);
   static ExprPtr cast(ScalarType T, ExprPtr E, bool Implicit);
+  static ExprPtr conditional(ExprPtr C, ExprPtr A, ExprPtr B, ScalarType T);
 
   ExprPtr clone() const;
 

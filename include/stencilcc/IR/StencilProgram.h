@@ -33,9 +33,10 @@
 
 namespace stencilcc {
 
-enum class ElementType { Float, Double };
-const char *elementTypeName(ElementType T); ///< "float" / "double"
-unsigned elementTypeSize(ElementType T);     ///< 4 / 8
+/// An array's element type: any arithmetic type but _Bool.
+using ElementType = ScalarType;
+inline const char *elementTypeName(ElementType T) { return scalarTypeName(T); }
+inline unsigned elementTypeSize(ElementType T) { return scalarTypeSize(T); }
 
 /// Byte offsets into the main file, for rewriting it.
 struct SourceSpan {

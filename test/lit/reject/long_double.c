@@ -13,5 +13,5 @@ void f(int n, int T, long double A[2][n]) {
 // CHECK: {{.*}}long_double.c:5:34: error: unsupported element type 'long double' of array 'A'
 // CHECK-NEXT: void f(int n, int T, long double A[2][n]) {
 // CHECK-NEXT:                                  ^
-// CHECK-NEXT: note: stencilcc generates kernels for arrays of float or double
+// CHECK-NEXT: note: stencilcc generates kernels for arrays of float, double and the integer types from char to long long
 // CHECK-NEXT: 1 error generated.
