@@ -1,6 +1,7 @@
-/* The C code around two regions, as --c-output must keep it: what the
+/* The C code around three regions, as --c-output must keep it: what the
  * regions leave in their arrays and in the loop variables declared before
- * them, read after each region, with extents written through a macro and a
+ * them, read after each region (a single-update region, a ping-pong run as
+ * one, a stage-form region), with extents written through a macro and a
  * typedef, a folded local, a float scalar, a read-only and a time-indexed
  * array, and runs where some loops do not run at all. The program prints
  * every value exactly (%a): the C build and the build through the
@@ -54,6 +55,23 @@ static void relax(int n, int steps, float c, const float K[n][n],
   last[2] = j;
 }
 
+/* A ping-pong, B = f(A) then A = f(B): stencilcc runs it as a
+ * single-update region whose two levels are A and B. */
+static void smooth(int n, int steps, double A[n], double B[n], int *last)
+{
+  int t = -1, i = -1;
+#pragma scop
+  for (t = 0; t < steps; t++) {
+    for (i = 1; i < n - 1; i++)
+      B[i] = 0.25 * A[i - 1] + 0.5 * A[i] + 0.25 * A[i + 1];
+    for (i = 1; i < n - 1; i++)
+      A[i] = 0.25 * B[i - 1] + 0.5 * B[i] + 0.25 * B[i + 1];
+  }
+#pragma endscop
+  last[0] = t;
+  last[1] = i;
+}
+
 static void run_heat(int n, int steps)
 {
   int size = PADDED(n), last[3], l, i, j;
@@ -99,11 +117,28 @@ static void run_relax(int n, int steps)
   free(U);
 }
 
+static void run_smooth(int n, int steps)
+{
+  int last[2], i;
+  double *A = malloc(sizeof(double) * n), *B = malloc(sizeof(double) * n);
+  for (i = 0; i < n; i++) {
+    A[i] = (double)(i % 9) / 4;
+    B[i] = -(double)i;
+  }
+  smooth(n, steps, A, B, last);
+  printf("smooth n=%d steps=%d: t=%d i=%d\n", n, steps, last[0], last[1]);
+  for (i = 0; i < n; i++)
+    printf("%a %a\n", A[i], B[i]);
+  free(A);
+  free(B);
+}
+
 int main(void)
 {
   run_heat(37, 23);
   run_heat(5, 0); /* no step: t = 0, i and j as they were */
   run_heat(0, 3); /* no cell: t = 3, i = 1, j as it was */
+  run_smooth(300, 13);
   run_relax(41, 17);
   run_relax(2, 4); /* no interior: only the boundary row's loop runs */
   return 0;
