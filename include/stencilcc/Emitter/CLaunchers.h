@@ -6,8 +6,8 @@
 //  - The C file: the input's text, each scop region replaced by a call to
 //    an `extern "C"` launcher and the statements that leave the loop
 //    variables declared before it with the values the C loops leave, and
-//    the launchers' prototypes before the functions that call them. No
-//    CUDA, no C++: it builds with the C compiler that built the input.
+//    the launchers' prototypes at the top. No CUDA, no C++: it builds with
+//    the C compiler that built the input.
 //  - The CUDA file: the kernels and run functions of every region, and the
 //    launchers' definitions, each the region's host code in a function of
 //    its own (HostPlacement::Launcher).
