@@ -6,11 +6,15 @@
 #     [OUTPUT_DIR <dir>]                   # default: <current binary dir>/stencilcc
 #     [INCLUDE_DIRECTORIES <dir>...]       # -I for stencilcc and for the .cu
 #     [COMPILE_DEFINITIONS <NAME[=VALUE]>...]  # -D for stencilcc and for the .cu
-#     [TARGET <target>])                   # also read <target>'s include
+#     [TARGET <target>]                    # also read <target>'s include
 #                                          # directories and definitions
+#     [C_OUTPUT <c-var>])                  # keep the C files C (--c-output)
 #
 # Adds one custom command per source that writes <OUTPUT_DIR>/<name>.cu
 # and sets <out-var> to the list of those files; add them to a CUDA target.
+# With C_OUTPUT, the command also writes <OUTPUT_DIR>/<name>.c, the source
+# with its regions replaced by calls to the extern "C" launchers that the
+# .cu defines, and sets <c-var> to those files; add them to a C target.
 # The command reruns when the source, a header it includes (stencilcc -MD
 # writes the DEPFILE), the stencilcc executable or the command line changes.
 # See docs/build-integration.md.
@@ -21,7 +25,7 @@ include_guard(GLOBAL)
 cmake_policy(VERSION 3.20...3.25)
 
 function(stencilcc_generate out_var)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "OUTPUT_DIR;TARGET"
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "OUTPUT_DIR;TARGET;C_OUTPUT"
     "SOURCES;OPTIONS;INCLUDE_DIRECTORIES;COMPILE_DEFINITIONS")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR
@@ -70,7 +74,13 @@ function(stencilcc_generate out_var)
       "$<$<BOOL:${defs}>:-D$<JOIN:${defs},$<SEMICOLON>-D>>")
   endif()
 
+  if("C_OUTPUT" IN_LIST arg_KEYWORDS_MISSING_VALUES)
+    message(FATAL_ERROR "stencilcc_generate: C_OUTPUT needs the name of a "
+      "variable for the generated C files")
+  endif()
+
   set(outputs)
+  set(c_outputs)
   foreach(src IN LISTS arg_SOURCES)
     get_filename_component(src_abs "${src}" ABSOLUTE
       BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
@@ -86,21 +96,44 @@ function(stencilcc_generate out_var)
       message(FATAL_ERROR "stencilcc_generate: two SOURCES named "
         "'${name}.*' would both write ${out}; call it once per OUTPUT_DIR")
     endif()
-    add_custom_command(OUTPUT "${out}"
+    # --c-output: the C file beside its launchers; one dependency file
+    # names both (stencilcc's -MD lists every output as a target).
+    set(c_out)
+    set(c_flag)
+    set(comment "stencilcc: generating ${name}.cu from ${src}")
+    if(DEFINED arg_C_OUTPUT)
+      set(c_out "${out_dir}/${name}.c")
+      if(c_out STREQUAL src_abs)
+        message(FATAL_ERROR "stencilcc_generate: the C output of '${src}' "
+          "would replace it; give another OUTPUT_DIR")
+      endif()
+      set(c_flag "--c-output=${c_out}")
+      set(comment "stencilcc: generating ${name}.c and ${name}.cu from ${src}")
+    endif()
+    add_custom_command(OUTPUT "${out}" ${c_out}
       COMMAND "$<TARGET_FILE:stencilcc::stencilcc>" "${src_abs}" -o "${out}"
-              -MD -MF "${out}.d" ${flags} ${arg_OPTIONS}
+              ${c_flag} -MD -MF "${out}.d" ${flags} ${arg_OPTIONS}
       DEPENDS "${src_abs}" "$<TARGET_FILE:stencilcc::stencilcc>"
       DEPFILE "${out}.d"
       WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
-      COMMENT "stencilcc: generating ${name}.cu from ${src}"
+      COMMENT "${comment}"
       COMMAND_EXPAND_LISTS VERBATIM)
-    # The .cu keeps the input's #include lines and the macros used outside
-    # the regions, so it is compiled with the flags the C file was read with:
-    # a quoted include still finds the header next to the C file.
-    set_source_files_properties("${out}" PROPERTIES
-      INCLUDE_DIRECTORIES "${src_dir};${include_dirs}"
-      COMPILE_DEFINITIONS "${arg_COMPILE_DEFINITIONS}")
+    # The generated file that holds the input's text (the .cu, or with
+    # C_OUTPUT the .c) keeps its #include lines and the macros used outside
+    # the regions, so it is compiled with the flags the C file was read
+    # with: a quoted include still finds the header next to the C file.
+    # (With C_OUTPUT the .cu needs none; they are kept for the hooks it
+    # may be given, such as SB_START_INSTRUMENTS.)
+    foreach(generated IN ITEMS "${out}" ${c_out})
+      set_source_files_properties("${generated}" PROPERTIES
+        INCLUDE_DIRECTORIES "${src_dir};${include_dirs}"
+        COMPILE_DEFINITIONS "${arg_COMPILE_DEFINITIONS}")
+    endforeach()
     list(APPEND outputs "${out}")
+    list(APPEND c_outputs ${c_out})
   endforeach()
   set(${out_var} "${outputs}" PARENT_SCOPE)
+  if(DEFINED arg_C_OUTPUT)
+    set(${arg_C_OUTPUT} "${c_outputs}" PARENT_SCOPE)
+  endif()
 endfunction()

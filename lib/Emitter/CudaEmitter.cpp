@@ -310,12 +310,17 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   return OS.str();
 }
 
-std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive) {
+std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
+                       HostPlacement Where) {
   const StencilProgram &P = K.Program;
   unsigned N = P.numSpatialDims();
+  const bool InFunction = Where == HostPlacement::InFunction;
   std::vector<std::string> Extents, Lowers, Uppers;
   for (unsigned D = 0; D < N; ++D) {
-    Extents.push_back("(long)(" + P.Array.ExtentSpellings[D] + ")");
+    Extents.push_back("(long)(" +
+                      (InFunction ? P.Array.ExtentSpellings[D]
+                                  : P.Array.Extents[D].str()) +
+                      ")");
     Lowers.push_back("(long)(" + P.SpatialLoops[D].Lower.str() + ")");
     Uppers.push_back("(long)(" + P.SpatialLoops[D].Upper.str() + ")");
   }
@@ -330,7 +335,7 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive) {
   // leave in them.
   std::string LoopVars;
   // `(void)&v;` marks each as used: code after the region may never read it.
-  if (P.TimeLoop.VarDeclaredOutside)
+  if (InFunction && P.TimeLoop.VarDeclaredOutside)
     LoopVars += "    " + P.TimeLoop.Var +
                 " = stencilcc_steps > 0 ? stencilcc_t_end : stencilcc_t_begin;\n"
                 "    (void)&" + P.TimeLoop.Var + ";\n";
@@ -338,7 +343,7 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive) {
   for (unsigned D = 0; D < N; ++D) {
     std::string Lo = "stencilcc_lower[" + std::to_string(D) + "]";
     std::string Hi = "stencilcc_upper[" + std::to_string(D) + "]";
-    if (P.SpatialLoops[D].VarDeclaredOutside)
+    if (InFunction && P.SpatialLoops[D].VarDeclaredOutside)
       LoopVars += "    if (" + Ran + ") " + P.SpatialLoops[D].Var + " = " +
                   Hi + " > " + Lo + " ? " + Hi + " : " + Lo + ";\n" +
                   "    (void)&" + P.SpatialLoops[D].Var + ";\n";
@@ -437,18 +442,59 @@ std::string regionPrefix(const StencilProgram &P, unsigned Index) {
 
 } // namespace
 
-std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index) {
+std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index,
+                               HostPlacement Where) {
   if (R.SingleUpdate) {
     KernelContext K{*R.SingleUpdate, *R.Analysis, R.Plan,
                     regionPrefix(*R.Program, Index)};
-    return hostRegion(K, Index, R.Naive);
+    return hostRegion(K, Index, R.Naive, Where);
   }
   if (R.Program->isStageForm())
     return emitStageHostCode(*R.Program, regionPrefix(*R.Program, Index),
-                             Index);
+                             Index, Where);
   KernelContext K{*R.Program, *R.Analysis, R.Plan,
                   regionPrefix(*R.Program, Index)};
-  return hostRegion(K, Index, R.Naive);
+  return hostRegion(K, Index, R.Naive, Where);
+}
+
+std::string emitRegionKernels(const RegionToEmit &R, unsigned Index) {
+  const StencilProgram &P = *R.Program;
+  std::string Prefix = regionPrefix(P, Index);
+  // A ping-pong in its single-update form runs those kernels.
+  if (R.SingleUpdate)
+    return regionKernels({*R.SingleUpdate, *R.Analysis, R.Plan, Prefix}, Index,
+                         R.Naive);
+  // The stage form's own kernels, blocked (StageBlockedEmitter.h) or one
+  // per statement and step (StageEmitter.h).
+  if (P.isStageForm())
+    return R.StageBlocking
+               ? emitStageBlockedKernels(P, *R.StageBlocking, Prefix, Index)
+               : emitStageKernels(P, Prefix, Index);
+  return regionKernels({P, *R.Analysis, R.Plan, Prefix}, Index, R.Naive);
+}
+
+std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
+  bool ConstantDivision = false, FloatSquareRoot = false, AsyncCopy = false,
+       WarpShuffle = false, PredicatedStore = false;
+  for (const RegionToEmit &R : Regions) {
+    const StencilProgram &U = R.SingleUpdate ? *R.SingleUpdate : *R.Program;
+    if (U.isStageForm())
+      continue; // its kernels use none of these helpers
+    ExprPtr Update = U.Rhs->clone();
+    ConstantDivision |= lowerConstantDivisions(*Update, R.Plan.FastMath);
+    FloatSquareRoot |= lowerFloatSquareRoots(*Update);
+    AsyncCopy |= !R.Naive && R.Plan.AsyncDepth;
+    WarpShuffle |= !R.Naive && R.Plan.Exchange == ExchangeScheme::Shuffle;
+    PredicatedStore |= !R.Naive && R.Plan.PredicatedStore;
+  }
+  std::string FileName = Regions.empty() ? "" : Regions.back().Program->FileName;
+  return fill(PreludeTemplate,
+              {{"VERSION", STENCILCC_VERSION}, {"INPUT", FileName}}) +
+         (ConstantDivision ? ConstantDivisionTemplate : "") +
+         (FloatSquareRoot ? FloatSquareRootTemplate : "") +
+         (AsyncCopy ? AsyncCopyTemplate : "") +
+         (PredicatedStore ? PredicatedStoreTemplate : "") +
+         (WarpShuffle ? WarpShuffleTemplate : "");
 }
 
 std::string emitCudaTranslationUnit(const std::string &Source,
@@ -464,35 +510,16 @@ std::string emitCudaTranslationUnit(const std::string &Source,
   std::vector<Edit> Edits;
   std::set<unsigned> RewrittenParams;
   unsigned Order = 0;
-  std::string FileName;
   for (size_t I = 0; I < Regions.size(); ++I) {
     const RegionToEmit &R = Regions[I];
     const StencilProgram &P = *R.Program;
-    FileName = P.FileName;
     unsigned FB = P.FunctionBegin;
     while (FB > 0 && Source[FB - 1] != '\n')
       --FB;
+    Edits.push_back({FB, FB, emitRegionKernels(R, I), Order++});
+    Edits.push_back(
+        {P.Region.Begin, P.Region.End, emitRegionHostCode(R, I), Order++});
     if (P.isStageForm()) {
-      std::string Prefix = regionPrefix(P, I);
-      if (R.SingleUpdate) {
-        // A ping-pong in its single-update form: those kernels, and host
-        // code that keeps each level in its own array.
-        KernelContext K{*R.SingleUpdate, *R.Analysis, R.Plan, Prefix};
-        Edits.push_back({FB, FB, regionKernels(K, I, R.Naive), Order++});
-        Edits.push_back({P.Region.Begin, P.Region.End,
-                         hostRegion(K, I, R.Naive), Order++});
-      } else {
-        // The stage form's own kernels, blocked (StageBlockedEmitter.h) or
-        // one per statement and step (StageEmitter.h), under one host code.
-        Edits.push_back(
-            {FB, FB,
-             R.StageBlocking
-                 ? emitStageBlockedKernels(P, *R.StageBlocking, Prefix, I)
-                 : emitStageKernels(P, Prefix, I),
-             Order++});
-        Edits.push_back({P.Region.Begin, P.Region.End,
-                         emitStageHostCode(P, Prefix, I), Order++});
-      }
       for (const StageVLARewrite &V : stageVLAParameterRewrites(P, Source))
         if (RewrittenParams.insert(V.Span.Begin).second) {
           Edits.push_back({V.Span.Begin, V.Span.End, V.Parameter, Order++});
@@ -500,10 +527,6 @@ std::string emitCudaTranslationUnit(const std::string &Source,
         }
       continue;
     }
-    KernelContext K{P, *R.Analysis, R.Plan, regionPrefix(P, I)};
-    Edits.push_back({FB, FB, regionKernels(K, I, R.Naive), Order++});
-    Edits.push_back(
-        {P.Region.Begin, P.Region.End, hostRegion(K, I, R.Naive), Order++});
     if (P.Array.VLAParameter &&
         RewrittenParams.insert(P.Array.VLAParameter->Begin).second) {
       VLAParameterRewrite V = rewriteVLAParameter(P);
@@ -532,26 +555,7 @@ std::string emitCudaTranslationUnit(const std::string &Source,
   std::string Out = Source;
   for (const Edit &E : Edits)
     Out.replace(E.Begin, E.End - E.Begin, E.Text);
-  bool ConstantDivision = false, FloatSquareRoot = false, AsyncCopy = false,
-       WarpShuffle = false, PredicatedStore = false;
-  for (const RegionToEmit &R : Regions) {
-    const StencilProgram &U = R.SingleUpdate ? *R.SingleUpdate : *R.Program;
-    if (U.isStageForm())
-      continue; // its kernels use none of these helpers
-    ExprPtr Update = U.Rhs->clone();
-    ConstantDivision |= lowerConstantDivisions(*Update, R.Plan.FastMath);
-    FloatSquareRoot |= lowerFloatSquareRoots(*Update);
-    AsyncCopy |= !R.Naive && R.Plan.AsyncDepth;
-    WarpShuffle |= !R.Naive && R.Plan.Exchange == ExchangeScheme::Shuffle;
-    PredicatedStore |= !R.Naive && R.Plan.PredicatedStore;
-  }
-  return fill(PreludeTemplate,
-              {{"VERSION", STENCILCC_VERSION}, {"INPUT", FileName}}) +
-         (ConstantDivision ? ConstantDivisionTemplate : "") +
-         (FloatSquareRoot ? FloatSquareRootTemplate : "") +
-         (AsyncCopy ? AsyncCopyTemplate : "") +
-         (PredicatedStore ? PredicatedStoreTemplate : "") +
-         (WarpShuffle ? WarpShuffleTemplate : "") + Out;
+  return emitCudaPrelude(Regions) + Out;
 }
 
 } // namespace stencilcc

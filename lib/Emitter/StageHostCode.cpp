@@ -192,21 +192,25 @@ using namespace stage;
 
 namespace {
 
-/// The product of \p A's spatial extents as written, in long.
-std::string cellsText(const StencilArray &A) {
+/// The product of \p A's spatial extents in long: as written, or (\p
+/// Declared false: the host code runs where the source's names are not
+/// visible) the IR's affine forms over the parameters.
+std::string cellsText(const StencilArray &A, bool Declared) {
   std::string S;
-  for (const std::string &E : A.ExtentSpellings)
-    S += (S.empty() ? "" : " * ") + ("(long)(" + E + ")");
+  for (size_t D = 0; D < A.Extents.size(); ++D)
+    S += (S.empty() ? "" : " * ") +
+         ("(long)(" +
+          (Declared ? A.ExtentSpellings[D] : A.Extents[D].str()) + ")");
   return S.empty() ? "1L" : S;
 }
 
 /// A device buffer for array \p Id and its copy in.
-std::string allocation(const StencilProgram &P, unsigned Id) {
+std::string allocation(const StencilProgram &P, unsigned Id, bool Declared) {
   const StencilArray &A = P.Arrays[Id];
   std::string Elem = elementTypeName(A.Element);
   std::string V = "stencilcc_" + A.Name;
   std::string Planes =
-      planesText(P, Id, /*Declared=*/true, "stencilcc_steps", "stencilcc_t_end");
+      planesText(P, Id, Declared, "stencilcc_steps", "stencilcc_t_end");
   std::ostringstream OS;
   OS << "    // " << A.Name << ": " << arrayRoleName(A.Role);
   if (A.Levels > 0)
@@ -214,7 +218,8 @@ std::string allocation(const StencilProgram &P, unsigned Id) {
   else if (A.Role == ArrayRole::TimeIndexed)
     OS << ", the rows the time loop reads";
   OS << ".\n";
-  OS << "    const long " << V << "_cells = " << cellsText(A) << ";\n";
+  OS << "    const long " << V << "_cells = " << cellsText(A, Declared)
+     << ";\n";
   OS << "    const long " << V << "_planes = " << Planes << ";\n";
   OS << "    const size_t " << V << "_bytes = (" << V << "_cells > 0 && " << V
      << "_planes > 0 ? (size_t)" << V << "_cells * (size_t)" << V
@@ -283,7 +288,9 @@ std::string runCall(const StencilProgram &P, const std::string &Prefix) {
 } // namespace
 
 std::string emitStageHostCode(const StencilProgram &P,
-                              const std::string &Prefix, unsigned Index) {
+                              const std::string &Prefix, unsigned Index,
+                              HostPlacement Where) {
+  const bool InFunction = Where == HostPlacement::InFunction;
   std::ostringstream OS;
   OS << "  { /* stencilcc: region " << Index
      << " runs on the GPU: naive, one kernel per stage per time step */\n";
@@ -292,7 +299,7 @@ std::string emitStageHostCode(const StencilProgram &P,
   OS << "    const long stencilcc_steps = stencilcc_t_end > stencilcc_t_begin "
         "? stencilcc_t_end - stencilcc_t_begin : 0;\n";
   for (unsigned Id = 0; Id < P.Arrays.size(); ++Id)
-    OS << allocation(P, Id);
+    OS << allocation(P, Id, InFunction);
   OS << "    STENCILCC_CHECK(cudaDeviceSynchronize());\n"
      << "#if defined(STENCILCC_TIMER_START)\n    STENCILCC_TIMER_START;\n"
         "#elif defined(SB_START_INSTRUMENTS)\n    SB_START_INSTRUMENTS;\n#endif\n";
@@ -311,7 +318,9 @@ std::string emitStageHostCode(const StencilProgram &P,
   }
   for (const StencilArray &A : P.Arrays)
     OS << "    STENCILCC_CHECK(cudaFree(stencilcc_" << A.Name << "_device));\n";
-  OS << loopVariables(P) << "  }\n";
+  if (InFunction)
+    OS << loopVariables(P);
+  OS << "  }\n";
   return OS.str();
 }
 

@@ -9,6 +9,7 @@
 #include "stencilcc/Analysis/PingPongForm.h"
 #include "stencilcc/Analysis/StageAnalysis.h"
 #include "stencilcc/Analysis/StencilAnalysis.h"
+#include "stencilcc/Emitter/CLaunchers.h"
 #include "stencilcc/Emitter/CudaEmitter.h"
 #include "stencilcc/Emitter/FastMath.h"
 #include "stencilcc/Emitter/SelfCheckEmitter.h"
@@ -55,6 +56,16 @@ cl::opt<std::string> InputFile(cl::Positional, cl::desc("<input.c>"),
 cl::opt<std::string> OutputFile("o", cl::desc("Write the output to <file> "
                                               "(default: standard output)"),
                                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> COutput(
+    "c-output",
+    cl::desc("Keep the C file C: write the input to <file>, each region "
+             "replaced by a call to an extern \"C\" launcher (prototypes "
+             "included), and the regions' kernels with the launchers' "
+             "definitions to the -o file, a .cu that needs none of the "
+             "input's headers or macros. Build <file> with the C compiler, "
+             "the .cu with nvcc, and link both (see "
+             "docs/build-integration.md)"),
+    cl::value_desc("file.c"), cl::cat(Category));
 cl::opt<bool> Analyze("analyze",
                       cl::desc("Print the analysis of each #pragma scop "
                                "region (dimensions, radius, shape, FLOPs, "
@@ -639,7 +650,9 @@ int main(int Argc, const char **Argv) {
           "    stencilcc --tune-ingest DIR input.c --plan-cache plans.json\n"
           "  stencilcc input.c -o out.cu --plan-cache plans.json\n"
           "  stencilcc input.c -o out.cu -MD [-MF out.d]  (for build "
-          "systems)\n\n"
+          "systems)\n"
+          "  stencilcc input.c --c-output=out.c -o launchers.cu  (the C file "
+          "stays C)\n\n"
           "Compiles the '#pragma scop' regions of a C file into CUDA with "
           "N.5D\ntemporal blocking (or, with --analyze, prints the analysis "
           "of each\nstencil; with --emit-test, writes a program that checks "
@@ -654,6 +667,14 @@ int main(int Argc, const char **Argv) {
     return fail("--emit-test and --analyze exclude each other");
   if (PlanOnly && (EmitTest || Analyze))
     return fail("--plan-only excludes --emit-test and --analyze");
+  if (!COutput.empty() && (Analyze || PlanOnly))
+    return fail("--c-output writes code; --analyze and --plan-only write "
+                "none");
+  if (!COutput.empty() && EmitTest)
+    return fail("--emit-test writes one self-checking program, and "
+                "--c-output a C file and its launchers; give one of them "
+                "(the launchers run the host code and kernels the "
+                "self-check of the same plan checks)");
   const GpuParameters *GpuParams = gpuParameters(Gpu);
   if (!GpuParams)
     return fail("--gpu='" + Gpu + "' is not one of h100, h200");
@@ -728,6 +749,9 @@ int main(int Argc, const char **Argv) {
   if (Tuning && (EmitTest || Analyze || PlanOnly))
     return fail("--tune, --tune-emit and --tune-ingest exclude --emit-test, "
                 "--analyze and --plan-only");
+  if (Tuning && !COutput.empty())
+    return fail("--tune, --tune-emit and --tune-ingest exclude --c-output "
+                "(tune, then compile with --c-output and --plan-cache)");
   if (Tuning && !OutputFile.empty())
     return fail("--tune, --tune-emit and --tune-ingest write no -o file (the "
                 "candidates go to a directory, the winners to --plan-cache)");
@@ -771,6 +795,12 @@ int main(int Argc, const char **Argv) {
   if (WriteDeps && !ToFile)
     return fail("-MD needs an output file (-o <file>): the dependency file "
                 "names it as the target");
+  if (!COutput.empty() && !ToFile)
+    return fail("--c-output needs -o <file.cu>: the launchers the C file "
+                "calls go there");
+  if (!COutput.empty() && COutput == "-")
+    return fail("--c-output needs a file name (the -o file takes the "
+                "launchers)");
   if (!WriteDeps && (DepFile.getNumOccurrences() ||
                      DepTargets.getNumOccurrences() || DepPhony))
     return fail("-MF, -MT and -MP only apply with -MD");
@@ -789,11 +819,22 @@ int main(int Argc, const char **Argv) {
         !sys::fs::getUniqueID(OutputFile, Out) && In == Out)
       return fail("output file '" + OutputFile + "' is the input file");
   }
+  if (!COutput.empty()) {
+    sys::fs::UniqueID C, Other;
+    bool Clash = COutput == OutputFile;
+    for (const std::string &F : {InputFile.getValue(), OutputFile.getValue()})
+      Clash |= !sys::fs::getUniqueID(COutput, C) &&
+               !sys::fs::getUniqueID(F, Other) && C == Other;
+    if (Clash)
+      return fail("--c-output file '" + COutput +
+                  "' is the input or the -o file");
+  }
   if (WriteDeps) {
     // Written last, it would replace the output or the input.
     sys::fs::UniqueID Dep, Other;
-    bool Clash = DepPath == OutputFile;
-    for (const std::string &F : {InputFile.getValue(), OutputFile.getValue()})
+    bool Clash = DepPath == OutputFile || DepPath == COutput;
+    for (const std::string &F :
+         {InputFile.getValue(), OutputFile.getValue(), COutput.getValue()})
       Clash |= !sys::fs::getUniqueID(DepPath, Dep) &&
                !sys::fs::getUniqueID(F, Other) && Dep == Other;
     if (Clash)
@@ -823,6 +864,7 @@ int main(int Argc, const char **Argv) {
 
   std::string Text;
   raw_string_ostream OS(Text);
+  std::string CText; // --c-output's C file
   json::Array Regions;
   unsigned Index = 0;
   // Programs keep their addresses: the emitter refers to them.
@@ -834,6 +876,11 @@ int main(int Argc, const char **Argv) {
   FrontendResult R = runFrontend(
       *DB, InputFile, Extra,
       [&](StencilProgram &P, DiagnosticSink &Diags) {
+        if (!COutput.empty())
+          if (std::optional<LauncherObstacle> O = cLauncherObstacle(P)) {
+            Diags.error(O->Loc, O->Message, O->Note);
+            return;
+          }
         // A stage-form ping-pong runs as its single-update form (P from
         // here on); its source stays for the host code and the check.
         std::optional<StencilProgram> PingPongSource;
@@ -1146,7 +1193,12 @@ int main(int Argc, const char **Argv) {
     auto Source = MemoryBuffer::getFile(InputFile);
     if (!Source)
       return fail("cannot read '" + InputFile + "'");
-    if (!EmitTest) {
+    if (!COutput.empty()) {
+      CLauncherFiles F = emitCLaunchers((*Source)->getBuffer().str(), ToEmit,
+                                        sys::path::filename(OutputFile).str());
+      OS << F.Cuda;
+      CText = std::move(F.C);
+    } else if (!EmitTest) {
       OS << emitCudaTranslationUnit((*Source)->getBuffer().str(), ToEmit,
                                     R.CxxEdits);
     } else {
@@ -1174,16 +1226,28 @@ int main(int Argc, const char **Argv) {
     return 0;
   }
   // Temporary file, then rename: an interrupted run leaves no partial file.
+  if (!COutput.empty())
+    if (Error E = writeToOutput(COutput, [&](raw_ostream &Out) {
+          Out << CText;
+          return Error::success();
+        }))
+      return fail("cannot write '" + COutput + "': " + toString(std::move(E)));
   if (Error E = writeToOutput(OutputFile, [&](raw_ostream &Out) {
         Out << Text;
         return Error::success();
-      }))
+      })) {
+    // A C file without its launchers would not link.
+    if (!COutput.empty())
+      sys::fs::remove(COutput);
     return fail("cannot write '" + OutputFile + "': " + toString(std::move(E)));
+  }
   // After the output, so a run that fails leaves no depfile either.
   if (WriteDeps) {
     std::vector<std::string> Targets(DepTargets.begin(), DepTargets.end());
     if (Targets.empty())
       Targets.push_back(OutputFile);
+    if (DepTargets.empty() && !COutput.empty())
+      Targets.push_back(COutput);
     if (Error E = writeToOutput(DepPath, [&](raw_ostream &Out) {
           Out << formatMakeDependencies(Targets, R.Dependencies, DepPhony);
           return Error::success();

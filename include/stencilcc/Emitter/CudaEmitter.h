@@ -48,12 +48,36 @@ std::string emitCudaTranslationUnit(const std::string &Source,
                                     const std::vector<RegionToEmit> &Regions,
                                     const std::vector<SourceEdit> &CxxEdits = {});
 
+/// Where a region's host code runs.
+enum class HostPlacement {
+  /// In place of the region, in the user's function: extents are written
+  /// as the source writes them, and the loop variables declared before the
+  /// region end with the values the C loops leave in them.
+  InFunction,
+  /// In a function of its own that takes the region's arrays and
+  /// parameters (the launchers of CLaunchers.h): extents are the IR's
+  /// affine forms over the parameters (the source's spellings may name
+  /// macros and locals it cannot see), and the caller sets the loop
+  /// variables.
+  Launcher,
+};
+
 /// The host code that replaces region \p Index (its position in the list
 /// given to emitCudaTranslationUnit): one compound statement that names
 /// the region's array, scalars and loop variables as the source does and
 /// calls the run function emitCudaTranslationUnit placed before it. The
 /// self-check places the same statement in a function of its own.
-std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index);
+std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index,
+                               HostPlacement Where = HostPlacement::InFunction);
+
+/// What emitCudaTranslationUnit places before the function holding region
+/// \p Index: a banner, the region's device functions and kernels, and the
+/// run function its host code calls.
+std::string emitRegionKernels(const RegionToEmit &R, unsigned Index);
+
+/// The top of a generated CUDA file for \p Regions: the includes, the
+/// launch and check macros, and the device helpers their kernels use.
+std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions);
 
 } // namespace stencilcc
 

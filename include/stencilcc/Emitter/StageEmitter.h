@@ -32,10 +32,12 @@ std::string emitStageKernels(const StencilProgram &P,
 
 /// The compound statement that replaces the region: a device buffer per
 /// array, copies in, the run function between SB_START_INSTRUMENTS and
-/// SB_STOP_INSTRUMENTS, copies of every state array back, frees, and the
-/// final values of the loop variables declared before the region.
+/// SB_STOP_INSTRUMENTS, copies of every state array back, frees, and (\p
+/// Where: in the user's function) the final values of the loop variables
+/// declared before the region.
 std::string emitStageHostCode(const StencilProgram &P,
-                              const std::string &Prefix, unsigned Index);
+                              const std::string &Prefix, unsigned Index,
+                              HostPlacement Where = HostPlacement::InFunction);
 
 /// The rewrite of one array parameter with run-time extents, which CUDA
 /// C++ rejects: the parameter becomes a pointer, cast back on entry.
