@@ -8,6 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Analysis/IslModel.h"
 
+#include <isl/ast.h>
+#include <isl/ast_build.h>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -350,6 +353,22 @@ isl::union_map IslModel::flowDependences() const {
 
 isl::union_map IslModel::readsWithoutSource() const {
   return untagDomain(computeTaggedFlow(Ctx, P, Domain).may_no_source());
+}
+
+std::string parameterConditionText(const isl::set &Params) {
+  isl::set S = Params.coalesce();
+  isl_ast_build *Build =
+      isl_ast_build_from_context(isl_set_universe(S.space().release()));
+  isl_ast_expr *E = isl_ast_build_expr_from_set(Build, S.release());
+  std::string Text;
+  if (E) {
+    char *C = isl_ast_expr_to_C_str(E);
+    Text = C ? C : "";
+    free(C);
+  }
+  isl_ast_expr_free(E);
+  isl_ast_build_free(Build);
+  return Text;
 }
 
 bool IslModel::readInBounds(unsigned I) const {

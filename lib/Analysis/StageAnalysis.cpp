@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Analysis/StageAnalysis.h"
 #include "StageModel.h"
+#include "stencilcc/Analysis/IslModel.h"
 
 #include <algorithm>
 #include <map>
@@ -95,6 +96,15 @@ private:
   DiagnosticSink &Diags;
   unsigned Errors = 0;
   StageAnalysis A;
+  /// Accesses outside their array for some parameter values (the errors
+  /// they would be) and those values: decided once every access is seen.
+  struct OutsideAccess {
+    SourceRef Loc, Fallback;
+    std::string Message, Note;
+  };
+  std::vector<OutsideAccess> Outside;
+  std::optional<isl::set> OutsideParams;
+  bool LeadOutside = false;
 };
 
 /// The IR invariants the isl model relies on. The frontend guarantees
@@ -219,6 +229,15 @@ void StageAnalyzer::checkAccess(const StageModel &M, unsigned S,
       isl_map_subtract_range(Access.copy(), M.extent(ArrayId).copy()));
   if (Outside.is_empty())
     return;
+  isl::set Sizes = Outside.range().params();
+  OutsideParams = OutsideParams ? OutsideParams->unite(Sizes) : Sizes;
+  // Only spatial extents may be assumed: a level or time row outside the
+  // declared ones is the code's error whatever the sizes.
+  if (Arr.hasLeadingTimeSubscript() &&
+      !Access.range().is_subset(
+          isl::manage(isl_set_drop_constraints_not_involving_dims(
+              M.extent(ArrayId).copy(), isl_dim_set, 0, 1))))
+    LeadOutside = true;
   std::string Shape = declaredShape(Arr);
   std::string Note = M.describeSample(
       Outside, S,
@@ -229,10 +248,11 @@ void StageAnalyzer::checkAccess(const StageModel &M, unsigned S,
                cellText(Arr.Name, Cell) + ", outside " + Shape + "; " +
                BoundsNote;
       });
-  error(Loc, Fallback,
-        std::string(Verb) + " of '" + Arr.Name + "' leaves the array: " + Text +
-            " may fall outside " + Shape,
-        Note);
+  this->Outside.push_back({Loc, Fallback,
+                           std::string(Verb) + " of '" + Arr.Name +
+                               "' leaves the array: " + Text +
+                               " may fall outside " + Shape,
+                           Note});
 }
 
 void StageAnalyzer::checkBounds(const StageModel &M) {
@@ -250,6 +270,27 @@ void StageAnalyzer::checkBounds(const StageModel &M) {
                   P.stageAccessText(R.Access));
     }
   }
+  if (Outside.empty())
+    return;
+  // Outside for some sizes only (PolyBench's `A[N][N]` swept to a run-time
+  // `n`): compiled under the assumption the C code itself needs, which the
+  // host code checks (Emitter/StageBounds.h). Outside whenever a stage
+  // runs: errors.
+  isl::set Runs = M.domain(0).params();
+  for (unsigned S = 1; S < M.numStages(); ++S)
+    Runs = Runs.unite(M.domain(S).params());
+  if (!LeadOutside && !Runs.subtract(*OutsideParams).is_empty()) {
+    A.BoundsAssumed = true;
+    A.BoundsAssumption = parameterConditionText(OutsideParams->complement());
+    Diags.warning(P.ScopLoc,
+                  "the region's accesses stay inside its arrays only for "
+                  "some sizes: " + A.BoundsAssumption,
+                  "the generated code checks this before it runs the region "
+                  "and stops with a message where it fails");
+    return;
+  }
+  for (const OutsideAccess &O : Outside)
+    error(O.Loc, O.Fallback, O.Message, O.Note);
 }
 
 /// Radii start at zero, named after the loop the stage runs along each

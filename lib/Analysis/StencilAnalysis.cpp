@@ -309,7 +309,39 @@ bool Analyzer::checkStructure() {
   return Errors == 0;
 }
 
+/// Accesses outside the array for some sizes but not all: the region is
+/// compiled under the assumption the C code itself needs (its accesses in
+/// bounds), which the generated host code checks at run time (PolyBench's
+/// `A[N][N]` swept to a run-time `n`). Accesses outside whenever the loops
+/// run are errors.
 void Analyzer::checkBounds(const IslModel &M) {
+  // Only the spatial extents may be assumed: a level outside the declared
+  // levels (too few of them, a negative t % 2) is the code's error.
+  isl::set Levels = isl::manage(isl_set_drop_constraints_not_involving_dims(
+      M.arrayExtent().copy(), isl_dim_set, 0, 1));
+  bool LevelsInside = M.write().range().is_subset(Levels);
+  isl::set Bad = isl::set::empty(M.domain().params().space());
+  for (const isl::map &R : M.reads()) {
+    LevelsInside = LevelsInside && R.range().is_subset(Levels);
+    Bad = Bad.unite(R.range().subtract(M.arrayExtent()).params());
+  }
+  Bad = Bad.unite(M.write().range().subtract(M.arrayExtent()).params());
+  if (Bad.is_empty())
+    return;
+  isl::set Runs = M.domain().params();
+  if (LevelsInside && !Runs.subtract(Bad).is_empty()) {
+    A.BoundsAssumed = true;
+    A.BoundsAssumption = parameterConditionText(Bad.complement());
+    // A ping-pong's twin: the stage form's analysis warned already.
+    if (P.LevelArrays.empty())
+      Diags.warning(P.ScopLoc,
+                  "the accesses of '" + P.Array.Name +
+                      "' stay inside its extents only for some sizes: " +
+                      A.BoundsAssumption,
+                  "the generated code checks this before it runs the region "
+                  "and stops with a message where it fails");
+    return;
+  }
   const char *Note =
       "; loop bounds must keep every read within the declared extents";
   for (unsigned I = 0; I < Reads.size(); ++I)

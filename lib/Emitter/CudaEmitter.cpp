@@ -349,6 +349,27 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
                   "    (void)&" + P.SpatialLoops[D].Var + ";\n";
     Ran += " && " + Hi + " > " + Lo;
   }
+  // Sizes for which the C loop itself would leave the array (the analysis
+  // warned): stop with a message rather than run the kernels out of bounds.
+  std::string Bounds;
+  if (K.Analysis.BoundsAssumed) {
+    std::string Outside;
+    for (unsigned D = 0; D < N; ++D) {
+      std::string Dim = std::to_string(D);
+      Outside += std::string(D ? " || " : "") + "stencilcc_lower[" + Dim +
+                 "] - " + std::to_string(K.Analysis.Radius[D].Negative) +
+                 " < 0 || stencilcc_upper[" + Dim + "] - 1 + " +
+                 std::to_string(K.Analysis.Radius[D].Positive) +
+                 " >= stencilcc_extent[" + Dim + "]";
+    }
+    Bounds = "    if (" + Ran + " && (" + Outside + ")) {\n" +
+             "      fputs(\"stencilcc: region " +
+             std::to_string(Index) + " (line " +
+             std::to_string(P.ScopLoc.Line) +
+             "): with these sizes the C loop accesses '" + P.Array.Name +
+             "' outside its extents; it needs " + K.Analysis.BoundsAssumption +
+             "\\n\", stderr);\n      abort();\n    }\n";
+  }
   bool PingPong = !P.LevelArrays.empty();
   return fill(PingPong ? HostRegionPingPongTemplate : HostRegionTemplate,
               {{"INDEX", std::to_string(Index)},
@@ -366,6 +387,7 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
                {"TLOWER", P.TimeLoop.Lower.str()},
                {"TUPPER", P.TimeLoop.Upper.str()},
                {"BUFFER", Buffer},
+               {"BOUNDS", Bounds},
                {"ELEM", elementTypeName(K.Plan.Element)},
                {"ARRAY", P.Array.Name},
                {"RUN", K.Prefix + "_run"},

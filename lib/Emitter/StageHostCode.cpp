@@ -9,6 +9,7 @@
 // StageLayout.h's.
 //
 //===----------------------------------------------------------------------===//
+#include "StageBounds.h"
 #include "StageLayout.h"
 #include "stencilcc/Emitter/StageEmitter.h"
 
@@ -287,6 +288,16 @@ std::string runCall(const StencilProgram &P, const std::string &Prefix) {
 
 } // namespace
 
+/// A C string literal of \p S.
+static std::string quotedText(const std::string &S) {
+  std::string Q = "\"";
+  for (char C : S)
+    Q += C == '\n'                ? std::string("\\n")
+         : C == '"' || C == '\\' ? std::string("\\") + C
+                                  : std::string(1, C);
+  return Q + "\"";
+}
+
 std::string emitStageHostCode(const StencilProgram &P,
                               const std::string &Prefix, unsigned Index,
                               HostPlacement Where) {
@@ -298,6 +309,15 @@ std::string emitStageHostCode(const StencilProgram &P,
      << "), stencilcc_t_end = (long)(" << P.TimeLoop.Upper.str() << ");\n";
   OS << "    const long stencilcc_steps = stencilcc_t_end > stencilcc_t_begin "
         "? stencilcc_t_end - stencilcc_t_begin : 0;\n";
+  // Sizes for which the C code itself would leave an array (the analysis
+  // accepted the region for the others and warned): stop with a message
+  // rather than run the kernels out of bounds.
+  for (const auto &[Cond, What] : outsideConditions(P, /*TimeRows=*/false))
+    OS << "    if (" << Cond << ") {\n      fputs(" << quotedText(
+              "stencilcc: region " + std::to_string(Index) + " (line " +
+              std::to_string(P.ScopLoc.Line) + "): with these sizes the C "
+              "code accesses " + What + " outside its array\n")
+       << ", stderr);\n      abort();\n    }\n";
   for (unsigned Id = 0; Id < P.Arrays.size(); ++Id)
     OS << allocation(P, Id, InFunction);
   OS << "    STENCILCC_CHECK(cudaDeviceSynchronize());\n"

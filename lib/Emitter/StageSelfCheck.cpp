@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SelfCheckRegion.h"
+#include "StageBounds.h"
 #include "StageCheckRuntime.h"
 #include "StageLayout.h"
 #include "stencilcc/Emitter/StageEmitter.h"
@@ -30,30 +31,7 @@ using namespace selfcheck;
 
 namespace {
 
-/// The smallest and largest value of affine \p E over stage \p S's loops,
-/// as affine forms in the parameters.
-std::pair<AffineExpr, AffineExpr> range(const AffineExpr &E, const Stage &S) {
-  AffineExpr Min = E, Max = E;
-  for (const Loop &L : S.Loops) {
-    int64_t C = E.coefficient(L.Var);
-    if (!C)
-      continue;
-    AffineExpr Last = L.Upper - AffineExpr::constant(1);
-    Min = Min.without(L.Var) + (C > 0 ? L.Lower : Last) * C;
-    Max = Max.without(L.Var) + (C > 0 ? Last : L.Lower) * C;
-  }
-  return {Min, Max};
-}
-
 std::string longText(const AffineExpr &E) { return "(long)(" + E.str() + ")"; }
-
-/// `Name + K` in C.
-std::string plus(const std::string &Name, int64_t K) {
-  if (K == 0)
-    return Name;
-  return Name + (K > 0 ? " + " : " - ") + std::to_string(K > 0 ? K : -K);
-}
-
 
 /// String literal of \p S (statement texts may hold quotes or escapes).
 std::string quoted(const std::string &S) {
@@ -130,60 +108,10 @@ struct StageCheck : CheckedRegion {
     return OS.str();
   }
 
-  /// Whether stage \p S's loops all run, as a host condition.
-  static std::string runs(const Stage &S) {
-    std::string C = "stencilcc_steps > 0";
-    for (const Loop &L : S.Loops)
-      C += " && " + longText(L.Upper) + " > " + longText(L.Lower);
-    return C;
-  }
-
   /// Conditions under which the C code itself would reach outside an
-  /// array (the case is skipped then): affine subscripts over each
-  /// stage's loops, time rows over the time loop. A clamped or periodic
-  /// subscript is in bounds by construction and not checked.
+  /// array (the case is skipped then; StageBounds.h).
   std::vector<std::pair<std::string, std::string>> outside() const {
-    const StencilProgram &P = program();
-    std::vector<std::pair<std::string, std::string>> Out;
-    std::set<std::string> Seen;
-    auto Check = [&](const Stage &S, unsigned Id, const ArrayAccess &A,
-                     const std::vector<IndexExpr> &Index) {
-      const StencilArray &Arr = P.Arrays[Id];
-      std::string Cond;
-      for (size_t D = 0; D < Index.size() && D < Arr.Extents.size(); ++D) {
-        if (!Index[D].isAffine())
-          continue;
-        auto [Min, Max] = range(Index[D].Value, S);
-        // Bounds that hold whatever the parameters need no check.
-        AffineExpr Over = Max - Arr.Extents[D];
-        if (!Min.isConstant() || Min.constantTerm() < 0)
-          Cond += (Cond.empty() ? "" : " || ") + longText(Min) + " < 0";
-        if (!Over.isConstant() || Over.constantTerm() >= 0)
-          Cond += (Cond.empty() ? "" : " || ") + longText(Max) +
-                  " >= " + longText(Arr.Extents[D]);
-      }
-      if (Arr.Role == ArrayRole::TimeIndexed)
-        Cond += (Cond.empty() ? "" : " || ") +
-                plus("stencilcc_t_begin", A.TimeShift) + " < 0 || " +
-                plus("stencilcc_t_end", A.TimeShift - 1) + " >= stencilcc_" +
-                Arr.Name + ".Planes";
-      if (Cond.empty())
-        return;
-      Cond = runs(S) + " && (" + Cond + ")";
-      if (Seen.insert(Cond).second)
-        Out.push_back({Cond, P.stageAccessText(A)});
-    };
-    for (const Stage &S : P.Stages) {
-      ArrayAccess W;
-      W.ArrayId = int(S.ArrayId);
-      W.TimeShift = S.WriteShift;
-      W.Index = S.WriteIndex;
-      Check(S, S.ArrayId, W, S.WriteIndex);
-      forEachRead(S, [&](const ArrayAccess &A) {
-        Check(S, unsigned(A.ArrayId), A, A.Index);
-      });
-    }
-    return Out;
+    return outsideConditions(program(), /*TimeRows=*/true);
   }
 
   /// Points the stages compute over the whole run (for --time).

@@ -497,7 +497,11 @@ bool RegionExtractor::parseArrayDecl(const VarDecl *V, SourceRef UseLoc,
                          "' is not affine in integer parameters",
                      "use extents like 'n', 'n + 2' or constants");
       A.Extents.push_back(*E);
-      A.ExtentSpellings.push_back(text(Size->getSourceRange()));
+      // An extent from inside a macro's expansion (PolyBench's
+      // POLYBENCH_2D(A, N, N, n, n) with C99 prototypes) has no text of its
+      // own in the file: the affine form names the same parameters.
+      std::string Spelling = text(Size->getSourceRange());
+      A.ExtentSpellings.push_back(Spelling.empty() ? E->str() : Spelling);
     } else {
       return error(A.Loc, "inner dimensions of '" + A.Name +
                               "' must have extents");

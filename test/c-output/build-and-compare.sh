@@ -6,8 +6,10 @@
 # Each pair must print the same, byte for byte:
 #   - PolyBench/C 4.2.1's jacobi-2d in PolyBench's layout (polybench/: the
 #     utilities' polybench.c built with gcc, -DPOLYBENCH_DUMP_ARRAYS), its
-#     dump on stderr: double with run-time sizes (POLYBENCH_USE_C99_PROTO,
-#     SMALL_DATASET) and float with compile-time loop bounds
+#     dump on stderr: PolyBench's default build (compile-time extents swept
+#     to run-time sizes: stencilcc checks n <= N at run time), double with
+#     run-time sizes (POLYBENCH_USE_C99_PROTO, SMALL_DATASET) and float with
+#     compile-time loop bounds
 #     (POLYBENCH_USE_SCALAR_LB, MINI_DATASET); the dump after one step fewer
 #     differs, so the comparison sees a step;
 #   - around-regions.c: both region forms, and what they leave in their
@@ -81,6 +83,7 @@ polybench() { # <name> <flags...>
     || fail "$name: the dumps differ (diff $WORK/$name.{cpu,gpu}.dump)"
   echo "$name: same dump ($(wc -l <"$name.cpu.dump") lines)"
 }
+polybench jacobi-2d-default -DSMALL_DATASET
 polybench jacobi-2d-double -DPOLYBENCH_USE_C99_PROTO -DSMALL_DATASET
 polybench jacobi-2d-float -DPOLYBENCH_USE_SCALAR_LB -DMINI_DATASET \
   -DDATA_TYPE_IS_FLOAT

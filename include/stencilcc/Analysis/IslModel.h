@@ -30,6 +30,10 @@ bool isIslKeyword(const std::string &Name);
 /// keyword nor one of \p Used; the name is added to \p Used.
 std::string freshIslName(const std::string &Base, std::set<std::string> &Used);
 
+/// A set of parameter values as a C condition (`T <= 0 || n <= 90`), for
+/// diagnostics; isl's names of the parameters.
+std::string parameterConditionText(const isl::set &Params);
+
 class IslModel {
 public:
   /// Builds the model of \p P in \p Ctx.

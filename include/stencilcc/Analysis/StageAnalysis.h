@@ -109,6 +109,11 @@ struct StageAnalysis {
   /// The widest element type of the state arrays.
   ElementType Element = ElementType::Float;
   std::vector<StageFacts> Stages; ///< parallel to StencilProgram::Stages
+  /// The accesses stay inside their arrays only for some parameter values
+  /// (BoundsAssumption, a C condition in isl's names of the parameters):
+  /// the host code checks them at run time.
+  bool BoundsAssumed = false;
+  std::string BoundsAssumption;
   /// Per grid dimension: the sum over stages of the stage radius, i.e. how
   /// far the dependence cone of one time step grows in each direction.
   /// LoopVar is the loop variable of the first stage running along it.

@@ -87,6 +87,10 @@ struct StencilAnalysis {
   bool ReadsBoundary = false;
   /// The iteration domain as an isl set, for people and tests.
   std::string Domain;
+  /// The accesses stay inside the array only for some parameter values
+  /// (BoundsAssumption, an isl set): the host code checks them at run time.
+  bool BoundsAssumed = false;
+  std::string BoundsAssumption;
 
   /// After the time loop ran at least once, the result is in level
   /// `(Upper + ResultShift) % TimeModulus`, Upper being the time loop's
