@@ -3,7 +3,7 @@
 # benchmarks/run-selfcheck-gpu.sh builds and runs on a GPU machine.
 #
 # Usage (from anywhere; paths are relative to the repository root):
-#   benchmarks/generate-selfcheck.sh [--matrix] [--filter REGEX] [--jobs N]
+#   benchmarks/generate-selfcheck.sh [--matrix | --integer | --sanitize] [--filter REGEX] [--jobs N]
 #
 # Programs (one per line of the manifest):
 #   suite-<name>-<real>-default   the 21 suite stencils x {float,double}, default plan
@@ -18,6 +18,21 @@
 #                                 plans stencilcc rejects (RD=2 at bT=1, MCR on the 1D
 #                                 input's one exchanged plane) are listed and left out;
 #                                 1D has no stream to split: sl0 only
+# With --integer, instead, the integer-element inputs at the plan families that
+# apply (docs/user-guide.md, input contract):
+#   int-<file>-<default|cached|shuffle|mcr|async|scr|rows2|assoc|star|naive>
+#                                 test/Inputs/accepted/{life2d_int,life3d_cell,
+#                                 box_blur_int,integer_ops,unsigned_hash}.c and
+#                                 test/Inputs/stage/{pathfinder_int,image_filter_u8,
+#                                 mixed_int_float}.c
+# With --sanitize, instead, one plan of each kernel family and every stage-form
+# input, for run-selfcheck-gpu.sh --sanitize (compute-sanitizer):
+#   san-<family>                  SCR, MCR, cached, partial sums, warp shuffle,
+#                                 streaming partial sums, asynchronous copies in
+#                                 either stage layout, the interior and sides loops,
+#                                 rows per thread, 32-bit offsets and the predicated
+#                                 store, naive (suite stencils, float)
+#   san-stage-<file>              every test/Inputs/stage/*.c, default plan
 # --filter REGEX keeps the ids that match (grep -E).
 #
 # Writes benchmarks/gen-selfcheck/<id>.cu, benchmarks/gen-selfcheck/manifest.txt
@@ -32,13 +47,15 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 STENCILCC=${STENCILCC:-build/tools/stencilcc/stencilcc}
 GEN=benchmarks/gen-selfcheck
-FILTER='' JOBS=2 MATRIX=0
+FILTER='' JOBS=2 MATRIX=0 INTEGER=0 SANITIZE=0
 while [[ $# -gt 0 ]]; do
   case $1 in
     --filter) FILTER=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
     --matrix) MATRIX=1; shift ;;
-    *) echo "usage: $0 [--matrix] [--filter REGEX] [--jobs N]" >&2; exit 2 ;;
+    --integer) INTEGER=1; shift ;;
+    --sanitize) SANITIZE=1; shift ;;
+    *) echo "usage: $0 [--matrix | --integer | --sanitize] [--filter REGEX] [--jobs N]" >&2; exit 2 ;;
   esac
 done
 [[ -x $STENCILCC ]] || { echo "generate-selfcheck.sh: no stencilcc at $STENCILCC" >&2; exit 2; }
@@ -69,7 +86,57 @@ if ((MATRIX)); then
     done
   done
 fi
-((MATRIX)) || while read -r name dims radius shape _flops; do
+if ((INTEGER)); then
+  acc=test/Inputs/accepted stage=test/Inputs/stage
+  list+=(
+    "int-life2d_int-default 2 $acc/life2d_int.c"
+    "int-life2d_int-cached 2 $acc/life2d_int.c --bt=4 --exchange=cached"
+    "int-life2d_int-shuffle 2 $acc/life2d_int.c --exchange=shuffle --bt=3"
+    "int-life2d_int-mcr 2 $acc/life2d_int.c --exchange=mcr --bt=2"
+    "int-life2d_int-async 2 $acc/life2d_int.c --async-copy=2 --bt=3"
+    "int-life2d_int-naive 2 $acc/life2d_int.c --naive"
+    "int-life3d_cell-default 3 $acc/life3d_cell.c"
+    "int-life3d_cell-scr 3 $acc/life3d_cell.c --bt=2 --bs=16x32"
+    "int-life3d_cell-rows2 3 $acc/life3d_cell.c --bt=2 --bs=32x32 --rows-per-thread=2"
+    "int-life3d_cell-naive 3 $acc/life3d_cell.c --naive"
+    "int-box_blur_int-default 2 $acc/box_blur_int.c"
+    "int-box_blur_int-assoc 2 $acc/box_blur_int.c --opt=assoc --bt=2"
+    "int-box_blur_int-shuffle 2 $acc/box_blur_int.c --exchange=shuffle --bt=2"
+    "int-box_blur_int-cached 2 $acc/box_blur_int.c --opt=none --exchange=cached --bt=3"
+    "int-integer_ops-default 1 $acc/integer_ops.c"
+    "int-integer_ops-star 1 $acc/integer_ops.c --opt=star --bt=4 --rd=2"
+    "int-integer_ops-naive 1 $acc/integer_ops.c --naive"
+    "int-unsigned_hash-default 1 $acc/unsigned_hash.c"
+    "int-unsigned_hash-cached 1 $acc/unsigned_hash.c --exchange=cached --bt=4"
+    "int-pathfinder_int-default 1 $stage/pathfinder_int.c"
+    "int-pathfinder_int-naive 1 $stage/pathfinder_int.c --naive"
+    "int-image_filter_u8-default 2 $stage/image_filter_u8.c"
+    "int-image_filter_u8-naive 2 $stage/image_filter_u8.c --naive"
+    "int-mixed_int_float-default 2 $stage/mixed_int_float.c"
+    "int-mixed_int_float-naive 2 $stage/mixed_int_float.c --naive")
+elif ((SANITIZE)); then
+  s=benchmarks/stencils
+  list+=(
+    "san-scr 2 $s/star2d1r.c --exchange=scr --rd=2 --bt=4 --ns=2"
+    "san-mcr 2 $s/box2d1r.c --exchange=mcr --opt=none --bt=3"
+    "san-cached 2 $s/box2d1r.c --exchange=cached --opt=none --bt=3"
+    "san-assoc 3 $s/box3d1r.c --opt=assoc --bt=2"
+    "san-shuffle 2 $s/star2d2r.c --exchange=shuffle --bt=3"
+    "san-stream-sums 3 $s/box3d2r.c --stream-sums=2"
+    "san-async-thread 3 $s/star3d1r.c --async-copy=4 --bt=2"
+    "san-async-plane 2 $s/star2d1r.c --async-copy=2 --stage-layout=plane --bt=3"
+    "san-interior 2 $s/j2d5pt.c --interior-loop=1 --bt=4"
+    "san-sides 3 $s/star3d1r.c --interior-loop=2 --bt=3"
+    "san-rows 3 $s/star3d2r.c --rows-per-thread=2 --bt=2 --bs=32x32"
+    "san-offsets-store 2 $s/j2d9pt.c --offset-bits=32 --store=predicated --bt=3"
+    "san-naive 3 $s/star3d1r.c --naive"
+    "san-int-shuffle 2 test/Inputs/accepted/life2d_int.c --exchange=shuffle --bt=3")
+  for f in test/Inputs/stage/*.c; do
+    dims=$("$STENCILCC" --analyze "$f" | awk '$1 == "grid" { d = $2 + 0; if (d > m) m = d } END { print m }')
+    list+=("san-stage-$(basename "$f" .c) $dims $f")
+  done
+fi
+((MATRIX || INTEGER || SANITIZE)) || while read -r name dims radius shape _flops; do
   [[ -z $name || $name == \#* ]] && continue
   hybrid="--ns=2 --exchange=mcr"
   [[ $shape == star ]] && hybrid="--ns=2 --exchange=scr --rd=2"
@@ -80,7 +147,7 @@ fi
     list+=("suite-$name-$real-hybrid $dims benchmarks/stencils/$name.c -DREAL=$real $hybrid")
   done
 done <benchmarks/stencils/suite.txt
-((MATRIX)) || for f in test/Inputs/accepted/*.c; do
+((MATRIX || INTEGER || SANITIZE)) || for f in test/Inputs/accepted/*.c; do
   base=$(basename "$f" .c)
   dims=$(awk -v f="$base.c" '$1 == f { print $3 }' test/Inputs/accepted/expected.txt | sort -n | tail -n 1)
   list+=("accepted-$base-default $dims $f")

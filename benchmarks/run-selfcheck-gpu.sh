@@ -4,10 +4,15 @@
 # generated code of each region against its C text; see docs/self-check.md).
 #
 # Usage (from anywhere):
-#   benchmarks/run-selfcheck-gpu.sh [--filter REGEX] [--jobs N] [--deadline S]
+#   benchmarks/run-selfcheck-gpu.sh [--filter REGEX] [--jobs N] [--deadline S] [--sanitize]
 #
 #   --filter REGEX  only the programs whose id matches (grep -E)
 #   --jobs N        parallel nvcc builds (default 16); the programs run one at a time
+#   --sanitize      instead of the two runs below: each program (built with -lineinfo)
+#                   once under each of compute-sanitizer's memcheck, racecheck and
+#                   synccheck, at a small size (--n=4000 1D, 300 2D, 40 3D; the
+#                   program's steps, no edge cases): errors reported per tool, and
+#                   the check's own verdict under it (generate-selfcheck.sh --sanitize)
 #   --deadline S    start no build or run after S seconds (default 540), and stop
 #                   builds still running then, so the table prints inside a
 #                   10-minute call (BUILD_TIMEOUT, default 300 s, caps each build)
@@ -30,18 +35,22 @@ ARCH=${ARCH:-sm_90}
 if [[ -z ${NVCC:-} ]]; then
   NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 fi
-FILTER='' JOBS=16 DEADLINE=540
+FILTER='' JOBS=16 DEADLINE=540 SANITIZE=0
 while [[ $# -gt 0 ]]; do
   case $1 in
     --filter) FILTER=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
     --deadline) DEADLINE=$2; shift 2 ;;
-    *) echo "usage: $0 [--filter REGEX] [--jobs N] [--deadline S]" >&2; exit 2 ;;
+    --sanitize) SANITIZE=1; shift ;;
+    *) echo "usage: $0 [--filter REGEX] [--jobs N] [--deadline S] [--sanitize]" >&2; exit 2 ;;
   esac
 done
 START=$(date +%s)
 END=$((START + DEADLINE))
-export NVCC ARCH BUILD OUTDIR GEN END
+LINEINFO=""
+((SANITIZE)) && LINEINFO=-lineinfo
+SANITIZER=${SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
+export NVCC ARCH BUILD OUTDIR GEN END LINEINFO
 
 if [[ ! -f $GEN/manifest.txt && -f $GEN.tar.xz ]]; then
   tar -C benchmarks -xJf "$GEN.tar.xz"
@@ -70,7 +79,7 @@ build() { # id
   local left=$((END - $(date +%s)))
   ((left > ${BUILD_TIMEOUT:-300})) && left=${BUILD_TIMEOUT:-300}
   ((left < 1)) && left=1
-  timeout "$left" "$NVCC" -O3 -arch="$ARCH" "$GEN/$id.cu" -o "$BUILD/bin/$id" \
+  timeout "$left" "$NVCC" -O3 -arch="$ARCH" $LINEINFO "$GEN/$id.cu" -o "$BUILD/bin/$id" \
     >"$OUTDIR/build/$id.log" 2>&1
   local rc=$?
   if ((rc == 0)); then
@@ -90,6 +99,50 @@ beat=$!
 cut -d' ' -f1 "$BUILD/selected.txt" | xargs -P "$JOBS" -I{} bash -c 'build {}'
 kill "$beat" 2>/dev/null; wait "$beat" 2>/dev/null
 echo "built in $((SECONDS - t0)) s"
+
+# --sanitize: each program under each tool; one row per program.
+if ((SANITIZE)); then
+  : >"$OUTDIR/sanitize.txt"
+  bad=0
+  while read -r id dims flags; do
+    st=$(cat "$BUILD/bin/$id.status" 2>/dev/null || echo "FAIL missing")
+    row="$id ${st%% *}"
+    if [[ $st != OK* ]]; then
+      bad=$((bad + 1))
+      echo "$row - - - $flags" >>"$OUTDIR/sanitize.txt"
+      continue
+    fi
+    n=$([[ $dims == 3 ]] && echo 40 || { [[ $dims == 2 ]] && echo 300 || echo 4000; })
+    for tool in memcheck racecheck synccheck; do
+      out="$OUTDIR/run/$id.$tool.txt"
+      if (($(date +%s) >= END)); then
+        row+=" not-run"; bad=$((bad + 1)); continue
+      fi
+      timeout 300 "$SANITIZER" --tool "$tool" --error-exitcode 9 \
+        "$BUILD/bin/$id" --n="$n" --no-edge-cases >"$out" 2>&1
+      rc=$?
+      errors=$(grep -oE '(ERROR|RACECHECK) SUMMARY: [0-9]+' "$out" | grep -oE '[0-9]+$' | tail -n 1)
+      verdict=$(grep -oE '^[0-9]+ passed, [0-9]+ failed' "$out" | tail -n 1)
+      cell="${errors:-?}/${verdict%% *}p"
+      if [[ $rc -ne 0 || ${errors:-x} != 0 || $verdict != *" 0 failed" ]]; then
+        cell+="!"; bad=$((bad + 1))
+      fi
+      row+=" $cell"
+    done
+    echo "$row $flags" >>"$OUTDIR/sanitize.txt"
+  done <"$BUILD/selected.txt"
+  {
+    echo "compute-sanitizer on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1), nvcc -O3 -arch=$ARCH -lineinfo; $("$SANITIZER" --version | grep -m1 -i version)"
+    printf '%-34s %-5s %-10s %-10s %-10s %s\n' program build memcheck racecheck synccheck "plan flags"
+    awk '{ printf "%-34s %-5s %-10s %-10s %-10s", $1, $2, $3, $4, $5; for (i = 6; i <= NF; i++) printf " %s", $i; printf "\n" }' \
+      "$OUTDIR/sanitize.txt"
+    echo "(each cell: the tool's error count / the self-check's cases passed under it; '!' marks a"
+    echo " report, a failed case or a non-zero exit. Outputs in run/<id>.<tool>.txt.)"
+    echo "$bad problems"
+  } | tee "$OUTDIR/table.txt"
+  [[ $bad -eq 0 ]]
+  exit
+fi
 
 # "passed failed" of a program's output (its last line), or "- -".
 counts() {
