@@ -579,4 +579,11 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
   return PlanBuilder(P, A, R, Error, Limits, std::move(Plan)).build();
 }
 
+TemporalBlockingPlan naivePlan(const StencilAnalysis &A) {
+  TemporalBlockingPlan Plan;
+  Plan.Element = A.Element;
+  Plan.Geometry = geometryOf(A);
+  return Plan;
+}
+
 } // namespace stencilcc

@@ -1159,6 +1159,19 @@ int main(int Argc, const char **Argv) {
         std::string Error;
         std::optional<TemporalBlockingPlan> Plan =
             makePlan(P, *A, RegionRequest, Error);
+        // The naive kernel needs no blocked plan; a region no blocked plan
+        // fits (a 3D star of radius 8 in the default tiles) compiles it
+        // unless plan options asked for blocking.
+        std::string NaiveBecause;
+        if (!Plan && !RegionNaive && !anyPlanOption(Request)) {
+          NaiveBecause = "no blocked plan fits this region: " + Error;
+          Diags.warning(P.ScopLoc, NaiveBecause + "; compiling the naive "
+                                                  "kernel (one launch per "
+                                                  "time step)");
+          RegionNaive = true;
+        }
+        if (!Plan && RegionNaive)
+          Plan = naivePlan(*A);
         if (!Plan) {
           Diags.error(P.ScopLoc, "invalid plan for this region: " + Error);
           return;
@@ -1172,11 +1185,12 @@ int main(int Argc, const char **Argv) {
           const StencilProgram *SingleUpdate = &Programs.back();
           Programs.push_back(std::move(*PingPongSource));
           ToEmit.push_back({&Programs.back(), &Analyses.back(),
-                            std::move(*Plan), RegionNaive, SingleUpdate});
+                            std::move(*Plan), RegionNaive, SingleUpdate,
+                            std::nullopt, NaiveBecause});
           return;
         }
         ToEmit.push_back({&Programs.back(), &Analyses.back(), std::move(*Plan),
-                          RegionNaive});
+                          RegionNaive, nullptr, std::nullopt, NaiveBecause});
       },
       errs(), Colors);
   if (!R.Success)

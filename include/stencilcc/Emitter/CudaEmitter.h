@@ -39,6 +39,9 @@ struct RegionToEmit {
   /// For a stage-form Program that is not: its blocked plan, or none for
   /// one kernel per statement and step.
   std::optional<StagePlan> StageBlocking = std::nullopt;
+  /// Why the default plan is the naive kernel, for the region's banner
+  /// (empty where a plan option or the cache asked for it).
+  std::string NaiveBecause = {};
 };
 
 /// The generated file for \p Source (the input's text) and its regions, in

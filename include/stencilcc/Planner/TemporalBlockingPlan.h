@@ -321,6 +321,11 @@ makePlan(const StencilProgram &P, const StencilAnalysis &A,
          const PlanRequest &R, std::string &Error,
          const DeviceLimits &Limits = {});
 
+/// What the naive kernel (`--naive`, or the default where no blocked plan
+/// fits) needs of a plan: the element type and the geometry. It exists for
+/// every stencil the analysis accepts.
+TemporalBlockingPlan naivePlan(const StencilAnalysis &A);
+
 } // namespace stencilcc
 
 #endif
