@@ -264,7 +264,12 @@ for f in "$SRC"/test/Inputs/accepted/*.c "$SRC"/test/lit/emit/Inputs/*.c; do
   [[ $dir == Inputs ]] && dir=emit
   name="$dir-$(basename "$f" .c)"
   add full "$name" default "$f" -
-  add ci "$name-bt1" plan "$f" - --bt=1
+  case $(basename "$f" .c) in
+    # No blocked plan of --bt=1 fits these (a 3D star of radius 8; a
+    # ping-pong whose --bt counts its two sweeps): their default in CI.
+    star3d_r8 | fixed_extent_run_time_bounds) add ci "$name-default" default "$f" - ;;
+    *) add ci "$name-bt1" plan "$f" - --bt=1 ;;
+  esac
 done
 
 # Stage-form inputs: the default plan in both sets, the naive kernels in
