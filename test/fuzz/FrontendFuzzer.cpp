@@ -9,8 +9,8 @@
 // makeStagePlan). The model's grid is 256 per dimension, as with
 // `--grid=256x256`: at the benchmark sizes its count of blocks takes most
 // of a second per region under the sanitizers. The emitter is left out:
-// its strings of hundreds of KB per accepted region cut the executions per
-// second about fivefold, and the corpus tests run it on every accepted
+// its strings of hundreds of KB per accepted region cost more than all the
+// rest (docs/fuzzing.md), and the corpus tests run it on every accepted
 // input at every plan family. Diagnostics are the expected answer to most
 // inputs; a crash, a hang, a sanitizer report or an isl / LLVM abort is a
 // finding (docs/fuzzing.md).
