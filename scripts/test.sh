@@ -11,15 +11,19 @@
 #                             release or after a large change (about 45
 #                             minutes on 2 cores)
 #
-# Ends with each long test's program count and wall time, the five slowest
-# tests, and `N passed, N failed` over the tests.
+# Then fuzzes the frontend and analysis for 2 minutes on the seeds
+# (scripts/fuzz.sh: builds the instrumented target in build-fuzz first;
+# FUZZ_TIME=0 skips it). Ends with each long test's program count and wall
+# time, the five slowest tests, the fuzz run's executions, and `N passed,
+# N failed` over the tests; fails if a test fails or the fuzz run finds a
+# crash, a hang or a sanitizer report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SET=ci
 case ${1:-} in
   "") ;;
   --full) SET=full ;;
-  -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "usage: scripts/test.sh [--full]" >&2; exit 2 ;;
 esac
 scripts/setup.sh --no-example
@@ -32,6 +36,20 @@ trap 'rm -f "$marker"' EXIT
 status=0
 ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)" -LE "set-$OTHER" \
   | tee "$LOG" || status=$?
+
+# The fuzz run (docs/fuzzing.md), after the tests: it builds its own
+# instrumented libraries.
+fuzz_status=0
+fuzz_line="skipped (FUZZ_TIME=0)"
+if [[ ${FUZZ_TIME:-120} != 0 ]]; then
+  echo
+  echo "== fuzz"
+  fuzz_start=$(date +%s)
+  scripts/fuzz.sh --time="${FUZZ_TIME:-120}" 2>&1 | tee "$BUILD_DIR/test/fuzz.txt" ||
+    fuzz_status=$?
+  fuzz_line="$(grep -E '^== [0-9-]+: ' "$BUILD_DIR/test/fuzz.txt" | tail -1 | sed 's/^== //')"
+  fuzz_line="$([[ $fuzz_status == 0 ]] && echo passed || echo FAILED): ${fuzz_line:-no summary} (build and run $(( $(date +%s) - fuzz_start )) s)"
+fi
 
 # ctest shows a test's output only when it fails: the long tests' own
 # summaries (programs, wall time, slowest programs), always.
@@ -47,5 +65,7 @@ sed -nE 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) [ .*]+([A-Za-z*]+[A-Za-z ]*)
 passed=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Passed +[0-9.]+ sec$' "$LOG" || true)
 skipped=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Skipped +[0-9.]+ sec$' "$LOG" || true)
 total=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: ' "$LOG" || true)
+echo "== fuzz: $fuzz_line"
 echo "$passed passed, $((total - passed - skipped)) failed$([[ $skipped == 0 ]] || echo ", $skipped skipped")"
+[[ $status != 0 ]] || status=$fuzz_status
 exit $status

@@ -247,15 +247,16 @@ private:
   FrontendResult &Result;
 };
 
-} // namespace
-
-FrontendResult runFrontend(const tooling::CompilationDatabase &DB,
-                           const std::string &File,
-                           const std::vector<std::string> &ExtraArgs,
-                           const RegionCallback &OnRegion,
-                           llvm::raw_ostream &DiagOS, bool Colors) {
+/// runFrontend, with \p Code (where given) as the text of \p File.
+FrontendResult runOnFile(const tooling::CompilationDatabase &DB,
+                         const std::string &File, const std::string *Code,
+                         const std::vector<std::string> &ExtraArgs,
+                         const RegionCallback &OnRegion,
+                         llvm::raw_ostream &DiagOS, bool Colors) {
   FrontendResult Result;
   tooling::ClangTool Tool(DB, {File});
+  if (Code)
+    Tool.mapVirtualFile(File, *Code);
   // Clang's builtin headers come from the resource directory found at
   // build time, not from a path relative to this executable.
   Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
@@ -281,12 +282,31 @@ FrontendResult runFrontend(const tooling::CompilationDatabase &DB,
   return Result;
 }
 
+} // namespace
+
+FrontendResult runFrontend(const tooling::CompilationDatabase &DB,
+                           const std::string &File,
+                           const std::vector<std::string> &ExtraArgs,
+                           const RegionCallback &OnRegion,
+                           llvm::raw_ostream &DiagOS, bool Colors) {
+  return runOnFile(DB, File, nullptr, ExtraArgs, OnRegion, DiagOS, Colors);
+}
+
 FrontendResult runFrontend(const std::string &File,
                            const std::vector<std::string> &ClangArgs,
                            const RegionCallback &OnRegion,
                            llvm::raw_ostream &DiagOS, bool Colors) {
   tooling::FixedCompilationDatabase DB(".", ClangArgs);
   return runFrontend(DB, File, {}, OnRegion, DiagOS, Colors);
+}
+
+FrontendResult runFrontendOnCode(const std::string &Code,
+                                 const std::string &File,
+                                 const std::vector<std::string> &ClangArgs,
+                                 const RegionCallback &OnRegion,
+                                 llvm::raw_ostream &DiagOS) {
+  tooling::FixedCompilationDatabase DB(".", ClangArgs);
+  return runOnFile(DB, File, &Code, {}, OnRegion, DiagOS, /*Colors=*/false);
 }
 
 } // namespace stencilcc

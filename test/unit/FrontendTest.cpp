@@ -251,3 +251,44 @@ int main(void) { printf("%d\n", (int)sizeof(size_t)); return 0; }
 )");
   onlyProgram(R);
 }
+
+// The fuzz target's entry: the text in memory under a path that does not
+// exist, with its headers from disk; the diagnostics name that path.
+TEST(FrontendTest, CodeHeldInMemory) {
+  const std::string Code = R"(#include <math.h>
+void k(int n, int T, float A[2][n]) {
+#pragma scop
+  for (int t = 0; t < T; t++)
+    for (int i = 1; i < n - 1; i++)
+      A[(t+1)%2][i] = sqrtf(A[t%2][i-1]) + A[t%2][i+1];
+#pragma endscop
+}
+)";
+  std::vector<std::string> Functions;
+  std::string Diags;
+  llvm::raw_string_ostream OS(Diags);
+  FrontendResult F = runFrontendOnCode(
+      Code, "/stencilcc-no-such-dir/in-memory.c", {},
+      [&](StencilProgram &P, DiagnosticSink &) {
+        Functions.push_back(P.FunctionName);
+      },
+      OS);
+  EXPECT_TRUE(F.Success) << OS.str();
+  EXPECT_EQ(Functions, std::vector<std::string>{"k"});
+
+  std::string Bad = Code;
+  Bad.replace(Bad.find("A[t%2][i+1]"), 11, "A[(t+1)%2][i+1]");
+  Diags.clear();
+  Functions.clear();
+  F = runFrontendOnCode(
+      Bad, "/stencilcc-no-such-dir/in-memory.c", {},
+      [&](StencilProgram &P, DiagnosticSink &) {
+        Functions.push_back(P.FunctionName);
+      },
+      OS);
+  EXPECT_FALSE(F.Success);
+  EXPECT_TRUE(Functions.empty());
+  EXPECT_NE(OS.str().find("/stencilcc-no-such-dir/in-memory.c:6:"),
+            std::string::npos)
+      << OS.str();
+}

@@ -54,6 +54,15 @@ FrontendResult runFrontend(const std::string &File,
                            const RegionCallback &OnRegion,
                            llvm::raw_ostream &DiagOS, bool Colors = false);
 
+/// The same over \p Code, the text of \p File held in memory (\p File
+/// need not exist; files it includes are read from disk): the fuzz target
+/// (test/fuzz) parses each input this way.
+FrontendResult runFrontendOnCode(const std::string &Code,
+                                 const std::string &File,
+                                 const std::vector<std::string> &ClangArgs,
+                                 const RegionCallback &OnRegion,
+                                 llvm::raw_ostream &DiagOS);
+
 } // namespace stencilcc
 
 #endif
