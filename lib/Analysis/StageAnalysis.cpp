@@ -103,7 +103,9 @@ private:
     std::string Message, Note;
   };
   std::vector<OutsideAccess> Outside;
-  std::optional<isl::set> OutsideParams;
+  /// The sizes those accesses leave their arrays at, while checkBounds
+  /// runs (no isl object may outlive the context run() frees).
+  std::optional<isl::set> *OutsideParams = nullptr;
   bool LeadOutside = false;
 };
 
@@ -230,7 +232,8 @@ void StageAnalyzer::checkAccess(const StageModel &M, unsigned S,
   if (Outside.is_empty())
     return;
   isl::set Sizes = Outside.range().params();
-  OutsideParams = OutsideParams ? OutsideParams->unite(Sizes) : Sizes;
+  std::optional<isl::set> &Params = *OutsideParams;
+  Params = Params ? Params->unite(Sizes) : Sizes;
   // Only spatial extents may be assumed: a level or time row outside the
   // declared ones is the code's error whatever the sizes.
   if (Arr.hasLeadingTimeSubscript() &&
@@ -256,6 +259,8 @@ void StageAnalyzer::checkAccess(const StageModel &M, unsigned S,
 }
 
 void StageAnalyzer::checkBounds(const StageModel &M) {
+  std::optional<isl::set> Params;
+  OutsideParams = &Params;
   for (unsigned S = 0; S < M.numStages(); ++S) {
     const Stage &St = P.Stages[S];
     ArrayAccess W;
@@ -270,6 +275,7 @@ void StageAnalyzer::checkBounds(const StageModel &M) {
                   P.stageAccessText(R.Access));
     }
   }
+  OutsideParams = nullptr;
   if (Outside.empty())
     return;
   // Outside for some sizes only (PolyBench's `A[N][N]` swept to a run-time
@@ -279,9 +285,9 @@ void StageAnalyzer::checkBounds(const StageModel &M) {
   isl::set Runs = M.domain(0).params();
   for (unsigned S = 1; S < M.numStages(); ++S)
     Runs = Runs.unite(M.domain(S).params());
-  if (!LeadOutside && !Runs.subtract(*OutsideParams).is_empty()) {
+  if (!LeadOutside && !Runs.subtract(*Params).is_empty()) {
     A.BoundsAssumed = true;
-    A.BoundsAssumption = parameterConditionText(OutsideParams->complement());
+    A.BoundsAssumption = parameterConditionText(Params->complement());
     Diags.warning(P.ScopLoc,
                   "the region's accesses stay inside its arrays only for "
                   "some sizes: " + A.BoundsAssumption,
