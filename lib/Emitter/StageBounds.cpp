@@ -25,8 +25,6 @@ std::pair<AffineExpr, AffineExpr> range(const AffineExpr &E, const Stage &S) {
   return {Min, Max};
 }
 
-std::string longText(const AffineExpr &E) { return "(long)(" + E.str() + ")"; }
-
 /// `Name + K` in C.
 std::string plus(const std::string &Name, int64_t K) {
   if (K == 0)

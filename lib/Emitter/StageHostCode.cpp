@@ -288,16 +288,6 @@ std::string runCall(const StencilProgram &P, const std::string &Prefix) {
 
 } // namespace
 
-/// A C string literal of \p S.
-static std::string quotedText(const std::string &S) {
-  std::string Q = "\"";
-  for (char C : S)
-    Q += C == '\n'                ? std::string("\\n")
-         : C == '"' || C == '\\' ? std::string("\\") + C
-                                  : std::string(1, C);
-  return Q + "\"";
-}
-
 std::string emitStageHostCode(const StencilProgram &P,
                               const std::string &Prefix, unsigned Index,
                               HostPlacement Where) {

@@ -94,6 +94,22 @@ std::string pointerDeclaration(const StencilArray &A, const std::string &From,
                                std::string Elem = "");
 
 /// Names of region \p Prefix's stage kernel \p K and run function.
+/// `(long)(E)`: an affine form as a host expression.
+inline std::string longText(const AffineExpr &E) {
+  return "(long)(" + E.str() + ")";
+}
+
+/// A C string literal of \p S (statement and access texts may hold quotes,
+/// backslashes or line breaks).
+inline std::string quotedText(const std::string &S) {
+  std::string Q = "\"";
+  for (char C : S)
+    Q += C == '\n'                ? std::string("\\n")
+         : C == '"' || C == '\\' ? std::string("\\") + C
+                                  : std::string(1, C);
+  return Q + "\"";
+}
+
 inline std::string kernelName(const std::string &Prefix, unsigned K) {
   return Prefix + "_s" + std::to_string(K);
 }

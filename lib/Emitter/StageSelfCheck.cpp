@@ -31,16 +31,6 @@ using namespace selfcheck;
 
 namespace {
 
-std::string longText(const AffineExpr &E) { return "(long)(" + E.str() + ")"; }
-
-/// String literal of \p S (statement texts may hold quotes or escapes).
-std::string quoted(const std::string &S) {
-  std::string Q = "\"";
-  for (char C : S)
-    Q += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
-  return Q + "\"";
-}
-
 struct StageCheck : CheckedRegion {
 
   std::string signature() const {
@@ -134,7 +124,7 @@ struct StageCheck : CheckedRegion {
                     "  const char *stencilcc_outside = nullptr;\n";
     for (const auto &[Cond, What] : outside())
       S += "  if (!stencilcc_outside && " + Cond +
-           ")\n    stencilcc_outside = " + quoted(What) + ";\n";
+           ")\n    stencilcc_outside = " + quotedText(What) + ";\n";
     return S;
   }
 
