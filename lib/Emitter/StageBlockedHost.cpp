@@ -63,7 +63,7 @@ private:
 
   std::string instance(unsigned Steps, bool Final) const {
     return blockedKernelName(Prefix) + "<" + num(Steps) + ", " +
-           (Final ? "true" : "false") + ">";
+           (Final ? "true" : "false") + ", " + N("Offset") + ">";
   }
   std::string copiesOf(const StencilArray &A) const {
     return N(A.Name + "_copies");
@@ -130,14 +130,18 @@ private:
       Block.push_back(num(T));
     OS << "  const dim3 " << N("block") << "(" << joined(Block) << ");\n";
     OS << "  const dim3 " << N("grid") << "(" << joined(Grid) << ");\n";
+  }
+
+  /// Inside the launches' lambda: the instances of one offset type.
+  void sharedMemoryConsent() {
     if (Plan.SharedBytes <= 48 * 1024)
       return;
-    OS << "  // Over 48 KB of dynamic shared memory needs the kernels' "
+    OS << "    // Over 48 KB of dynamic shared memory needs the kernels' "
           "consent.\n";
     for (unsigned M = 1; M <= Plan.Steps; ++M)
       for (bool F : {true, false})
         if (F || M == Plan.Steps)
-          OS << "  STENCILCC_CHECK(cudaFuncSetAttribute(" << instance(M, F)
+          OS << "    STENCILCC_CHECK(cudaFuncSetAttribute(" << instance(M, F)
              << ", cudaFuncAttributeMaxDynamicSharedMemorySize, "
              << Plan.SharedBytes << "));\n";
   }
@@ -202,22 +206,36 @@ private:
          << storeTable(M, true) << ";\n";
     OS << "  const long " << Full << " = steps / " << S << ", " << Rest
        << " = steps % " << S << ";\n";
-    OS << "  long " << N("t") << " = t_begin;\n";
-    OS << "  for (long " << N("l") << " = 0; " << N("l") << " < " << Full
+    // Cell indices in 32 bits where every array's cells fit: a load's
+    // address then costs one multiply-add instead of a 64-bit product and
+    // add. Tests force the 64-bit instance (the prelude's
+    // STENCILCC_WIDE_OFFSETS, the self-check's --wide-offsets).
+    OS << "  // The launches, with cell indices of type Offset.\n";
+    OS << "  auto " << N("launches") << " = [&](auto " << N("offset_type")
+       << ") {\n"
+       << "    using " << N("Offset") << " = decltype(" << N("offset_type")
+       << ");\n";
+    sharedMemoryConsent();
+    OS << "    long " << N("t") << " = t_begin;\n";
+    OS << "    for (long " << N("l") << " = 0; " << N("l") << " < " << Full
        << "; ++" << N("l") << ", " << N("t") << " += " << S << ") {\n"
-       << "    if (" << N("l") << " + 1 < " << Full << " || " << Rest
-       << ")\n      " << Launch << "(" << instance(S, false) << ", " << N("t")
-       << ", " << N("stores_full") << ");\n    else\n      " << Launch << "("
-       << instance(S, true) << ", " << N("t") << ", "
-       << N("stores_last" + num(S)) << ");\n  }\n";
-    if (S == 1)
-      return;
-    OS << "  switch (" << Rest << ") {\n";
-    for (unsigned M = 1; M < S; ++M)
-      OS << "  case " << M << ":\n    " << Launch << "(" << instance(M, true)
-         << ", " << N("t") << ", " << N("stores_last" + num(M))
-         << ");\n    break;\n";
-    OS << "  default:\n    break;\n  }\n";
+       << "      if (" << N("l") << " + 1 < " << Full << " || " << Rest
+       << ")\n        " << Launch << "(" << instance(S, false) << ", "
+       << N("t") << ", " << N("stores_full") << ");\n      else\n        "
+       << Launch << "(" << instance(S, true) << ", " << N("t") << ", "
+       << N("stores_last" + num(S)) << ");\n    }\n";
+    if (S > 1) {
+      OS << "    switch (" << Rest << ") {\n";
+      for (unsigned M = 1; M < S; ++M)
+        OS << "    case " << M << ":\n      " << Launch << "("
+           << instance(M, true) << ", " << N("t") << ", "
+           << N("stores_last" + num(M)) << ");\n      break;\n";
+      OS << "    default:\n      break;\n    }\n";
+    }
+    OS << "  };\n";
+    OS << "  if (!STENCILCC_WIDE_OFFSETS_FORCED && " << N("cells")
+       << " <= 2147483647L)\n    " << N("launches") << "(int());\n"
+       << "  else\n    " << N("launches") << "(long());\n";
   }
 
   void results() {

@@ -86,8 +86,9 @@ void KernelWriter::prologue(const std::string &Body) {
   OS << "  const int " << ownEnd(0) << " = min(" << own(0) << " + "
      << Plan.Tile[0] << ", " << extent(0) << ");\n";
   if (names(Body, N("plane_cells")))
-    OS << "  const long " << N("plane_cells") << " = "
-       << (Rank == 3 ? "(long)" + extent(1) + " * " + extent(2) : extent(1))
+    OS << "  const " << N("Offset") << " " << N("plane_cells") << " = "
+       << (Rank == 3 ? "(" + N("Offset") + ")" + extent(1) + " * " + extent(2)
+                     : extent(1))
        << ";\n";
 }
 
@@ -106,7 +107,7 @@ void KernelWriter::threadCells(const std::string &Body) {
   if (Loc)
     OS << "  int " << N("loc") << C << ";\n";
   if (Cross)
-    OS << "  long " << N("cross") << C << ";\n";
+    OS << "  " << N("Offset") << " " << N("cross") << C << ";\n";
   OS << "  bool " << N("inside") << C << ";\n";
   OS << "#pragma unroll\n  " << cellLoop() << " {\n";
   unsigned Stride = 1;
@@ -135,7 +136,8 @@ void KernelWriter::threadCells(const std::string &Body) {
        << ";\n";
   if (Cross)
     OS << "    " << cross() << " = "
-       << (NC == 2 ? "(long)" + at(1) + " * " + extent(2) + " + " + at(2)
+       << (NC == 2 ? "(" + N("Offset") + ")" + at(1) + " * " + extent(2) +
+                         " + " + at(2)
                    : at(Rank - 1))
        << ";\n";
   OS << "    " << inside() << " = " << In << ";\n  }\n";
@@ -439,7 +441,10 @@ std::string KernelWriter::kernel() {
   OS.str("");
   // The plan's blocks per SM: without a minimum, ptxas spends registers
   // freely (or spills to reach an occupancy of its own choosing).
-  OS << "template <int STEPS, bool FINAL>\nstatic __global__ void "
+  // Offset: the type of cell indices, int where the grid's cells fit (fewer
+  // address instructions per load), long otherwise (the run function picks).
+  OS << "template <int STEPS, bool FINAL, typename " << N("Offset")
+     << ">\nstatic __global__ void "
         "__launch_bounds__("
      << Plan.threadsPerBlock() << ", " << Plan.MinBlocks << ")\n"
      << blockedKernelName(Prefix) << "("

@@ -155,7 +155,8 @@ std::string BlockedText::cellLoop() const {
 std::string BlockedText::cellIndex(const std::string &Row) const {
   if (!Plan.streams())
     return cross();
-  return "(long)" + Row + " * " + N("plane_cells") + " + " + cross();
+  return "(" + N("Offset") + ")" + Row + " * " + N("plane_cells") + " + " +
+         cross();
 }
 
 std::vector<std::string> BlockedText::stageVars(const Stage &S) const {

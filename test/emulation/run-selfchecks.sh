@@ -474,6 +474,9 @@ one() { # name|input|flags|program options
   run_program "$name" "$flags" $options
   # The same build, the other paths its plan has.
   [[ $flags == *--offset-bits=32* ]] && run_program "$name" "$flags" --wide-offsets
+  # Blocked stage-form kernels index cells in 32 bits where the grid fits:
+  # the tile programs check the 64-bit instance too.
+  [[ $name == stage-tiles-* ]] && run_program "$name" "$flags" --wide-offsets
   # (Not the full set's shuffle plans at their default tiles, whose grids
   # are 16 times the ci set's: one run of those took over 10 minutes.)
   [[ $flags == *--exchange=shuffle* && $name != shuffle-wide-* ]] &&

@@ -147,10 +147,17 @@ TEST(StagePlan, StarStencilsNeedOneBarrierPerPlane) {
             std::string::npos);
   EXPECT_NE(Text.find("const bool rows = true;"), std::string::npos);
   EXPECT_NE(Text.find("const bool rows = i >= own0"), std::string::npos);
-  EXPECT_NE(Text.find("template <int STEPS, bool FINAL>"), std::string::npos);
+  EXPECT_NE(Text.find("template <int STEPS, bool FINAL, typename Offset>"),
+            std::string::npos);
   EXPECT_NE(Text.find("static void k_run("), std::string::npos);
-  EXPECT_NE(Text.find("k_blocked<3, false>"), std::string::npos);
-  EXPECT_NE(Text.find("k_blocked<2, true>"), std::string::npos);
+  EXPECT_NE(Text.find("k_blocked<3, false, Offset>"), std::string::npos);
+  EXPECT_NE(Text.find("k_blocked<2, true, Offset>"), std::string::npos);
+  // 32-bit cell indices where the grid's cells fit, else 64-bit; tests can
+  // force the latter.
+  EXPECT_NE(Text.find("if (!STENCILCC_WIDE_OFFSETS_FORCED && cells <= "
+                      "2147483647L)\n    launches(int());\n  else\n    "
+                      "launches(long());"),
+            std::string::npos);
 }
 
 TEST(StagePlan, SeveralWritersKeepThePreviousVersion) {
