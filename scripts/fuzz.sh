@@ -6,6 +6,9 @@
 #   scripts/fuzz.sh                  2 minutes on the seeds (what CI runs)
 #   scripts/fuzz.sh --time=3600      an hour
 #   scripts/fuzz.sh --runs=100000    100,000 executions
+#   scripts/fuzz.sh --runs=100000 --jobs=2
+#                                    the same in 2 workers of 50,000 each
+#                                    sharing the corpus (libFuzzer's -jobs)
 #   scripts/fuzz.sh --corpus=DIR     grow DIR (seeded if empty) instead of
 #                                    a fresh copy of the seeds
 #   scripts/fuzz.sh --build-only     configure and build only
@@ -23,14 +26,16 @@ TIME=120
 RUNS=-1
 CORPUS=
 BUILD_ONLY=0
+JOBS=1
 for a in "$@"; do
   case $a in
     --time=*) TIME=${a#--time=} ;;
     --runs=*) RUNS=${a#--runs=}; TIME=0 ;;
     --corpus=*) CORPUS=${a#--corpus=} ;;
+    --jobs=*) JOBS=${a#--jobs=} ;;
     --build-only) BUILD_ONLY=1 ;;
-    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "usage: scripts/fuzz.sh [--time=S | --runs=N] [--corpus=DIR] [--build-only]" >&2; exit 2 ;;
+    -h | --help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "usage: scripts/fuzz.sh [--time=S | --runs=N] [--jobs=N] [--corpus=DIR] [--build-only]" >&2; exit 2 ;;
   esac
 done
 BUILD=${FUZZ_BUILD_DIR:-build-fuzz}
@@ -76,18 +81,44 @@ if [ -z "$(ls -A "$CORPUS")" ]; then
 fi
 echo "== fuzzing: $(ls "$CORPUS" | wc -l) inputs in $CORPUS, $([ "$RUNS" = -1 ] && echo "$TIME s" || echo "$RUNS runs")"
 LOG=$BUILD/fuzz-$(date +%Y%m%d-%H%M%S).log
+options=(-dict=test/fuzz/stencilcc.dict -max_len=$MAX_LEN
+  -max_total_time="$TIME" -timeout="$TIMEOUT"
+  -rss_limit_mb="$RSS" -close_fd_mask=2 -print_final_stats=1
+  -artifact_prefix="$BUILD/artifacts/")
 set +e
-"$BUILD/test/fuzz/stencilcc-fuzz-frontend" "$CORPUS" \
-  -dict=test/fuzz/stencilcc.dict -max_len=$MAX_LEN \
-  -max_total_time="$TIME" -runs="$RUNS" -timeout="$TIMEOUT" \
-  -rss_limit_mb="$RSS" -close_fd_mask=2 -print_final_stats=1 \
-  -artifact_prefix="$BUILD/artifacts/" 2>&1 | tee "$LOG" |
-  grep -E --line-buffered '^#[0-9]+[[:space:]]+(INITED|pulse|DONE)|ERROR|SUMMARY|Test unit written|^stat::'
-status=${PIPESTATUS[0]}
+if [ "$JOBS" -le 1 ]; then
+  "$BUILD/test/fuzz/stencilcc-fuzz-frontend" "$CORPUS" "${options[@]}" \
+    -runs="$RUNS" 2>&1 | tee "$LOG" |
+    grep -E --line-buffered '^#[0-9]+[[:space:]]+(INITED|pulse|DONE)|ERROR|SUMMARY|Test unit written|^stat::'
+  status=${PIPESTATUS[0]}
+else
+  # libFuzzer's workers write fuzz-<k>.log in the working directory.
+  work=$(mktemp -d)
+  runs=$RUNS
+  [ "$RUNS" = -1 ] || runs=$(( (RUNS + JOBS - 1) / JOBS ))
+  corpus=$(realpath "$CORPUS")
+  bin=$(realpath "$BUILD/test/fuzz/stencilcc-fuzz-frontend")
+  options[0]=-dict=$(realpath test/fuzz/stencilcc.dict)
+  options[${#options[@]}-1]=-artifact_prefix=$(realpath "$BUILD")/artifacts/
+  (cd "$work" && "$bin" "$corpus" "${options[@]}" -runs="$runs" \
+     -jobs="$JOBS" -workers="$JOBS" >/dev/null 2>&1)
+  status=$?
+  for f in "$work"/fuzz-*.log; do echo "== worker $f"; cat "$f"; done >"$LOG"
+  rm -rf "$work"
+  grep -E 'ERROR|SUMMARY|Test unit written|^stat::' "$LOG"
+  # A worker's finding stops it with a non-zero status of its own.
+  grep -qE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error|Test unit written' "$LOG" && status=1
+fi
 set -e
+total=0
+for n in $(grep -E '^#[0-9]+[[:space:]]+DONE' "$LOG" | sed -nE 's/^#([0-9]+).*/\1/p'); do
+  total=$((total + n))
+done
 last=$(grep -E '^#[0-9]+[[:space:]]' "$LOG" | tail -1 || true)
 if [ -n "$last" ]; then
-  stats="$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last") executions, $(grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+/[0-9A-Za-z]+' <<<"$last"), $(grep -oE 'exec/s: [0-9]+' <<<"$last")"
+  done_runs=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last")
+  [ "$JOBS" -gt 1 ] && [ "$total" -gt 0 ] && done_runs="$total (over $JOBS workers; the last worker's coverage)"
+  stats="$done_runs executions, $(grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+/[0-9A-Za-z]+' <<<"$last"), $(grep -oE 'exec/s: [0-9]+' <<<"$last")"
 else
   stats="stopped before its first stats line"
 fi
