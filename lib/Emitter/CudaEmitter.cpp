@@ -396,7 +396,8 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
 }
 
 std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive,
-                          const std::string &NaiveBecause) {
+                          const std::string &NaiveBecause,
+                          const std::string &PlanOrigin) {
   const StencilProgram &P = K.Program;
   const StencilAnalysis &A = K.Analysis;
   std::string S = fill(
@@ -410,10 +411,11 @@ std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive,
        {"RADIUS", radiusText(A)},
        {"FLOPS", std::to_string(A.Flops.total())},
        {"ELEM", elementTypeName(A.Element)},
-       {"PLAN", !Naive ? K.Plan.summary()
-                : NaiveBecause.empty()
-                    ? std::string(naivePlanSummary())
-                    : std::string(naivePlanSummary()) + "; " + NaiveBecause}});
+       {"PLAN", (!Naive ? K.Plan.summary()
+                 : NaiveBecause.empty()
+                     ? std::string(naivePlanSummary())
+                     : std::string(naivePlanSummary()) + "; " + NaiveBecause) +
+                    (PlanOrigin.empty() ? "" : "\n// plan from " + PlanOrigin)}});
   // Partial sums for --opt=assoc and --stream-sums (whose plans are assoc).
   std::optional<PartialSumForm> Sums;
   if (!Naive && K.Plan.Variant == OptimizationVariant::Assoc) {
@@ -489,15 +491,16 @@ std::string emitRegionKernels(const RegionToEmit &R, unsigned Index) {
   // A ping-pong in its single-update form runs those kernels.
   if (R.SingleUpdate)
     return regionKernels({*R.SingleUpdate, *R.Analysis, R.Plan, Prefix}, Index,
-                         R.Naive, R.NaiveBecause);
+                         R.Naive, R.NaiveBecause, R.PlanOrigin);
   // The stage form's own kernels, blocked (StageBlockedEmitter.h) or one
   // per statement and step (StageEmitter.h).
   if (P.isStageForm())
     return R.StageBlocking
-               ? emitStageBlockedKernels(P, *R.StageBlocking, Prefix, Index)
+               ? emitStageBlockedKernels(P, *R.StageBlocking, Prefix, Index,
+                                         R.PlanOrigin)
                : emitStageKernels(P, Prefix, Index);
   return regionKernels({P, *R.Analysis, R.Plan, Prefix}, Index, R.Naive,
-                       R.NaiveBecause);
+                       R.NaiveBecause, R.PlanOrigin);
 }
 
 std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {

@@ -456,7 +456,7 @@ std::string KernelWriter::kernel() {
 }
 
 std::string banner(const StencilProgram &P, const StagePlan &Plan,
-                   unsigned Index) {
+                   unsigned Index, const std::string &PlanOrigin) {
   std::ostringstream OS;
   OS << "//===---------------------------------------------------------------"
         "-------===//\n";
@@ -464,6 +464,8 @@ std::string banner(const StencilProgram &P, const StagePlan &Plan,
      << "() at line " << P.ScopLoc.Line << "\n";
   OS << "// plan: temporal blocking of the stage form (docs/stage-form.md)\n";
   OS << describeStagePlan(P, Plan, "//   ");
+  if (!PlanOrigin.empty())
+    OS << "// plan from " << PlanOrigin << "\n";
   OS << "//===---------------------------------------------------------------"
         "-------===//\n";
   return OS.str();
@@ -475,9 +477,10 @@ std::string banner(const StencilProgram &P, const StagePlan &Plan,
 std::string emitStageBlockedKernels(const StencilProgram &P,
                                     const StagePlan &Plan,
                                     const std::string &Prefix,
-                                    unsigned Index) {
+                                    unsigned Index,
+                                    const std::string &PlanOrigin) {
   stage::KernelWriter W(P, Plan, Prefix);
-  return stage::banner(P, Plan, Index) + W.kernel() + "\n" +
+  return stage::banner(P, Plan, Index, PlanOrigin) + W.kernel() + "\n" +
          stage::blockedRunFunction(P, Plan, Prefix) + "\n";
 }
 

@@ -70,7 +70,7 @@ std::string gpuKeyForName(StringRef Name) {
 }
 
 static json::Object toJSON(const PlanCacheEntry &E) {
-  return json::Object{{"fingerprint", E.Fingerprint},
+  json::Object O{{"fingerprint", E.Fingerprint},
                       {"element", E.Element},
                       {"gpu", E.Gpu},
                       {"nvcc", E.Nvcc},
@@ -81,6 +81,9 @@ static json::Object toJSON(const PlanCacheEntry &E) {
                       {"predicted_gcells_per_s", E.PredictedGCells},
                       {"size", E.Size},
                       {"date", E.Date}};
+  if (!E.Shape.empty())
+    O["shape"] = E.Shape;
+  return O;
 }
 
 Expected<PlanCache> PlanCache::load(StringRef Path, bool MayBeMissing) {
@@ -121,6 +124,7 @@ Expected<PlanCache> PlanCache::load(StringRef Path, bool MayBeMissing) {
           "plan cache '%s': entry %zu lacks one of fingerprint, element, "
           "gpu, nvcc, flags",
           Path.str().c_str(), I);
+    Str("shape", E.Shape);
     Str("summary", E.Summary);
     Str("stencil", E.Stencil);
     Str("size", E.Size);
@@ -144,14 +148,27 @@ Error PlanCache::save(StringRef Path) const {
   });
 }
 
-const PlanCacheEntry *PlanCache::lookup(StringRef Fingerprint,
+const PlanCacheEntry *PlanCache::lookup(StringRef Fingerprint, StringRef Shape,
                                         StringRef Element, StringRef GpuKey,
-                                        StringRef Nvcc,
-                                        std::string &Note) const {
+                                        StringRef Nvcc, std::string &Note,
+                                        bool *ByShape) const {
+  if (ByShape)
+    *ByShape = false;
   std::vector<const PlanCacheEntry *> Same;
   for (const PlanCacheEntry &E : Entries)
     if (E.Fingerprint == Fingerprint && E.Element == Element)
       Same.push_back(&E);
+  // Another stencil of the same shape: its tuned plan is this one's. Only
+  // the first such stencil in the file (one stencil's entries, as the
+  // GPU and nvcc choice below expects).
+  if (Same.empty() && !Shape.empty()) {
+    for (const PlanCacheEntry &E : Entries)
+      if (E.Shape == Shape && E.Element == Element &&
+          (Same.empty() || E.Fingerprint == Same.front()->Fingerprint))
+        Same.push_back(&E);
+    if (ByShape)
+      *ByShape = !Same.empty();
+  }
   if (Same.empty())
     return nullptr;
   std::vector<const PlanCacheEntry *> OnGpu;

@@ -344,6 +344,7 @@ Expected<unsigned> ingestTuningResults(StringRef Dir,
     }
     PlanCacheEntry E;
     E.Fingerprint = R.Fingerprint;
+    E.Shape = R.Shape;
     E.Element = elementTypeName(R.Element);
     E.Gpu = Header["gpu"];
     E.Nvcc = Header["nvcc"];

@@ -497,22 +497,22 @@ TEST(PlanCache, LookupPrefersTheSameNvcc) {
   C.insert(entry(H100Name, "13.0", "--bt=4"));
   const std::string FP = "0123456789abcdef";
   std::string Note;
-  const PlanCacheEntry *E = C.lookup(FP, "float", "h100", "13.0", Note);
+  const PlanCacheEntry *E = C.lookup(FP, "", "float", "h100", "13.0", Note);
   ASSERT_TRUE(E);
   EXPECT_EQ(E->Flags, "--bt=4");
   EXPECT_EQ(Note, "");
-  E = C.lookup(FP, "float", "h100", "12.8", Note);
+  E = C.lookup(FP, "", "float", "h100", "12.8", Note);
   ASSERT_TRUE(E);
   EXPECT_EQ(E->Flags, "--bt=2");
   EXPECT_EQ(Note, "");
   // Another nvcc here: the latest the cache has, with a note.
-  E = C.lookup(FP, "float", "h100", "12.4", Note);
+  E = C.lookup(FP, "", "float", "h100", "12.4", Note);
   ASSERT_TRUE(E);
   EXPECT_EQ(E->Flags, "--bt=4");
   EXPECT_NE(Note.find("tuned with nvcc 13.0"), std::string::npos) << Note;
   EXPECT_NE(Note.find("12.4"), std::string::npos) << Note;
   Note.clear();
-  E = C.lookup(FP, "float", "h100", "", Note);
+  E = C.lookup(FP, "", "float", "h100", "", Note);
   ASSERT_TRUE(E);
   EXPECT_NE(Note.find("no nvcc found"), std::string::npos) << Note;
 }
@@ -523,10 +523,10 @@ TEST(PlanCache, LookupByGpu) {
   One.insert(entry(H100Name, "13.0", "--bt=4"));
   std::string Note;
   // No --gpu: the only GPU the cache has.
-  const PlanCacheEntry *E = One.lookup(FP, "float", "", "13.0", Note);
+  const PlanCacheEntry *E = One.lookup(FP, "", "float", "", "13.0", Note);
   ASSERT_TRUE(E);
   EXPECT_EQ(E->Flags, "--bt=4");
-  E = One.lookup(FP, "float", "h200", "13.0", Note);
+  E = One.lookup(FP, "", "float", "h200", "13.0", Note);
   EXPECT_FALSE(E);
   EXPECT_NE(Note.find("only for NVIDIA H100 80GB HBM3"), std::string::npos)
       << Note;
@@ -535,15 +535,15 @@ TEST(PlanCache, LookupByGpu) {
   PlanCache Two = One;
   Two.insert(entry(H200Name, "13.0", "--bt=8"));
   Note.clear();
-  E = Two.lookup(FP, "float", "h200", "13.0", Note);
+  E = Two.lookup(FP, "", "float", "h200", "13.0", Note);
   ASSERT_TRUE(E);
   EXPECT_EQ(E->Flags, "--bt=8");
   EXPECT_EQ(Note, "");
-  E = Two.lookup(FP, "float", "h100", "13.0", Note);
+  E = Two.lookup(FP, "", "float", "h100", "13.0", Note);
   ASSERT_TRUE(E);
   EXPECT_EQ(E->Flags, "--bt=4");
   // No --gpu and two GPUs: neither, and why.
-  E = Two.lookup(FP, "float", "", "13.0", Note);
+  E = Two.lookup(FP, "", "float", "", "13.0", Note);
   EXPECT_FALSE(E);
   EXPECT_NE(Note.find("several GPUs"), std::string::npos) << Note;
   EXPECT_NE(Note.find("--gpu"), std::string::npos) << Note;
@@ -553,10 +553,48 @@ TEST(PlanCache, LookupMisses) {
   PlanCache C;
   C.insert(entry(H100Name, "13.0", "--bt=4"));
   std::string Note;
-  EXPECT_FALSE(C.lookup("0123456789abcdef", "double", "h100", "13.0", Note));
-  EXPECT_FALSE(C.lookup("ffffffffffffffff", "float", "h100", "13.0", Note));
+  EXPECT_FALSE(
+      C.lookup("0123456789abcdef", "", "double", "h100", "13.0", Note));
+  EXPECT_FALSE(
+      C.lookup("ffffffffffffffff", "", "float", "h100", "13.0", Note));
   // A stencil the cache does not know is no news.
   EXPECT_EQ(Note, "");
+}
+
+TEST(PlanCache, LookupByShape) {
+  PlanCache C;
+  PlanCacheEntry Tuned = entry(H100Name, "13.0", "--bt=4");
+  Tuned.Shape = "shape-00000000000000aa";
+  C.insert(Tuned);
+  PlanCacheEntry Other = entry(H100Name, "13.0", "--bt=6", "1111111111111111");
+  Other.Shape = "shape-00000000000000bb";
+  C.insert(Other);
+  std::string Note;
+  bool ByShape = true;
+  // The same stencil: by its fingerprint, whatever the shape says.
+  const PlanCacheEntry *E = C.lookup("1111111111111111", "shape-00000000000000aa",
+                                     "float", "h100", "13.0", Note, &ByShape);
+  ASSERT_TRUE(E);
+  EXPECT_EQ(E->Flags, "--bt=6");
+  EXPECT_FALSE(ByShape);
+  // Another stencil of a tuned one's shape: that one's plan.
+  E = C.lookup("2222222222222222", "shape-00000000000000aa", "float", "h100",
+               "13.0", Note, &ByShape);
+  ASSERT_TRUE(E);
+  EXPECT_EQ(E->Flags, "--bt=4");
+  EXPECT_TRUE(ByShape);
+  // Neither fingerprint nor shape, or the shape in the other precision.
+  EXPECT_FALSE(C.lookup("2222222222222222", "shape-00000000000000cc", "float",
+                        "h100", "13.0", Note, &ByShape));
+  EXPECT_FALSE(ByShape);
+  EXPECT_FALSE(C.lookup("2222222222222222", "shape-00000000000000aa", "double",
+                        "h100", "13.0", Note, &ByShape));
+  // The shape survives the file.
+  TempFile F("");
+  ASSERT_FALSE(bool(C.save(F.str())));
+  llvm::Expected<PlanCache> Back = PlanCache::load(F.str(), false);
+  ASSERT_TRUE(bool(Back));
+  EXPECT_EQ(Back->entries()[0].Shape, "shape-00000000000000aa");
 }
 
 TEST(PlanCache, LoadErrors) {

@@ -36,8 +36,10 @@ struct PlanSearchResult {
   /// Plan options were given: the selected plan is theirs, not the
   /// default rules'.
   bool Requested = false;
-  /// The plan options came from --plan-cache.
+  /// The plan options came from --plan-cache; CacheOrigin says which
+  /// entry (the same stencil, or another of the same shape).
   bool FromCache = false;
+  std::string CacheOrigin;
   /// No plan options: the model chose among the rules' plans of each bT
   /// and tile.
   bool FromModel = false;
@@ -49,9 +51,10 @@ struct PlanSearchResult {
     return !SelectedNaive && !(Selected && Selected->StreamSumRows);
   }
   /// Where the selected plan came from, as --plan-only says it.
-  const char *chosenBy() const {
-    return FromCache   ? "the plan cache"
-           : Requested ? "the plan options given"
+  std::string chosenBy() const {
+    if (FromCache)
+      return CacheOrigin.empty() ? "the plan cache" : CacheOrigin;
+    return Requested ? "the plan options given"
            : FromModel ? "the model: its best of the rules' plans at each bT "
                          "and tile (docs/performance-model.md)"
                        : "the rules (docs/plans.md): the model predicts every "

@@ -17,6 +17,7 @@
 #include "stencilcc/Planner/DefaultPlan.h"
 #include "stencilcc/Planner/PerformanceModel.h"
 #include "stencilcc/Planner/PlanCache.h"
+#include "stencilcc/Planner/ShapeKey.h"
 #include "stencilcc/Planner/PlanFlags.h"
 #include "stencilcc/Planner/StagePlan.h"
 #include "stencilcc/Planner/StageTuningCandidates.h"
@@ -454,6 +455,17 @@ std::string stageRegionObstacle(const StencilProgram &P,
 
 /// The release of the nvcc on this machine ("13.0"), or "" without one:
 /// part of a plan cache entry's key.
+/// Which plan cache entry gave a region's plan, for its banner and
+/// --plan-only.
+std::string cacheOrigin(const PlanCacheEntry &E, bool ByShape) {
+  return "the plan cache: " +
+         (ByShape ? "the plan tuned on " + E.Stencil +
+                        ", a stencil of the same shape (" + E.Shape + ")"
+                  : "the plan tuned on this stencil (" + E.Fingerprint +
+                        ")") +
+         ", " + E.Gpu + ", nvcc " + E.Nvcc;
+}
+
 std::string localNvccVersion() {
   static std::optional<std::string> Cached;
   if (Cached)
@@ -890,10 +902,17 @@ int main(int Argc, const char **Argv) {
           if (!SA)
             return;
           if (Analyze) {
-            if (Format == OutputFormat::JSON)
-              Regions.push_back(stageAnalysisToJSON(P, *SA));
-            else
+            if (Format == OutputFormat::JSON) {
+              json::Object O = stageAnalysisToJSON(P, *SA);
+              O["fingerprint"] = stageFingerprint(P, *SA);
+              O["shape_key"] = stageShapeKey(P, *SA);
+              Regions.push_back(std::move(O));
+            } else {
               printStageAnalysis(OS, P, *SA, Index);
+              OS << "  plan cache keys: fingerprint "
+                 << stageFingerprint(P, *SA) << ", shape "
+                 << stageShapeKey(P, *SA) << "\n";
+            }
             ++Index;
             return;
           }
@@ -918,13 +937,17 @@ int main(int Argc, const char **Argv) {
           std::string Fingerprint = stageFingerprint(P, *SA);
           // The plan cache's plan: timed beside the candidates when tuning,
           // compiled where the command line gives no plan option.
+          std::string Shape = stageShapeKey(P, *SA);
           std::optional<std::string> CachedFlags;
+          std::string CachedOrigin;
           if (Cache && !anyPlanOption(Request) && !Naive) {
             std::string Note;
+            bool ByShape = false;
             if (const PlanCacheEntry *E = Cache->lookup(
-                    Fingerprint, elementTypeName(SA->Element), CacheGpuKey,
-                    localNvccVersion(), Note)) {
+                    Fingerprint, Shape, elementTypeName(SA->Element),
+                    CacheGpuKey, localNvccVersion(), Note, &ByShape)) {
               CachedFlags = E->Flags;
+              CachedOrigin = cacheOrigin(*E, ByShape);
               if (!Note.empty() && !localNvccVersion().empty() && !Tuning)
                 Diags.warning(P.ScopLoc, Note + "; using it (re-tune with "
                                                 "this nvcc to replace it)");
@@ -970,6 +993,7 @@ int main(int Argc, const char **Argv) {
           if (Tuning) {
             TR.Element = SA->Element;
             TR.Fingerprint = Fingerprint;
+            TR.Shape = Shape;
             TR.TimedSize = TuneSize ? int64_t(TuneSize)
                                     : benchmarkExtents(SA->NumDims).front();
             // --tune-ingest needs only the fingerprints and plans.
@@ -996,6 +1020,8 @@ int main(int Argc, const char **Argv) {
           R.Program = &Programs.back();
           R.Naive = !Blocked;
           R.StageBlocking = std::move(Blocked);
+          if (FromCache)
+            R.PlanOrigin = CachedOrigin;
           ToEmit.push_back(std::move(R));
           if (Tuning) {
             TR.Program = &Programs.back();
@@ -1008,10 +1034,16 @@ int main(int Argc, const char **Argv) {
         if (!A)
           return;
         if (Analyze) {
-          if (Format == OutputFormat::JSON)
-            Regions.push_back(analysisToJSON(P, *A));
-          else
+          if (Format == OutputFormat::JSON) {
+            json::Object O = analysisToJSON(P, *A);
+            O["fingerprint"] = stencilFingerprint(P, *A);
+            O["shape_key"] = stencilShapeKey(P, *A);
+            Regions.push_back(std::move(O));
+          } else {
             printAnalysis(OS, P, *A, Index);
+            OS << "  plan cache keys: fingerprint " << stencilFingerprint(P, *A)
+               << ", shape " << stencilShapeKey(P, *A) << "\n";
+          }
           ++Index;
           return;
         }
@@ -1034,6 +1066,7 @@ int main(int Argc, const char **Argv) {
           TuningRegion TR;
           TR.Element = A->Element;
           TR.Fingerprint = stencilFingerprint(P, *A);
+          TR.Shape = stencilShapeKey(P, *A);
           TR.TimedSize = TuneSize ? int64_t(TuneSize)
                                   : benchmarkExtents(A->NumDims).front();
           // --tune-ingest needs only the fingerprints and plans.
@@ -1043,7 +1076,7 @@ int main(int Argc, const char **Argv) {
             std::optional<PlanRequest> CachedRequest;
             std::string Note;
             if (const PlanCacheEntry *E =
-                    Cache ? Cache->lookup(TR.Fingerprint,
+                    Cache ? Cache->lookup(TR.Fingerprint, TR.Shape,
                                           elementTypeName(A->Element),
                                           CacheGpuKey, localNvccVersion(), Note)
                           : nullptr) {
@@ -1084,11 +1117,14 @@ int main(int Argc, const char **Argv) {
         bool FromCache = false;
         // The search may have measured the naive kernel fastest.
         bool RegionNaive = Naive;
+        std::string PlanOrigin;
         if (Cache && !anyPlanOption(Request) && !Naive) {
           std::string Note;
+          bool ByShape = false;
           const PlanCacheEntry *E = Cache->lookup(
-              stencilFingerprint(P, *A), elementTypeName(A->Element),
-              CacheGpuKey, localNvccVersion(), Note);
+              stencilFingerprint(P, *A), stencilShapeKey(P, *A),
+              elementTypeName(A->Element), CacheGpuKey, localNvccVersion(),
+              Note, &ByShape);
           PlanRequest Cached;
           bool CachedNaive = false;
           std::string Error;
@@ -1097,6 +1133,7 @@ int main(int Argc, const char **Argv) {
             RegionRequest = Cached;
             RegionNaive = CachedNaive;
             FromCache = true;
+            PlanOrigin = cacheOrigin(*E, ByShape);
             // Tuned with another nvcc than this machine's: still the best
             // measured, but worth re-tuning.
             if (!Note.empty() && !localNvccVersion().empty())
@@ -1138,6 +1175,7 @@ int main(int Argc, const char **Argv) {
               searchPlans(P, *A, RegionRequest, anyPlanOption(RegionRequest),
                           FromCache, Extents, *GpuParams, Top);
           S.FromModel = FromModel;
+          S.CacheOrigin = PlanOrigin;
           S.Requested &= !FromModel;
           S.SelectedNaive = RegionNaive;
           S.Requested |= bool(Naive); // --naive is a plan option too
@@ -1186,11 +1224,12 @@ int main(int Argc, const char **Argv) {
           Programs.push_back(std::move(*PingPongSource));
           ToEmit.push_back({&Programs.back(), &Analyses.back(),
                             std::move(*Plan), RegionNaive, SingleUpdate,
-                            std::nullopt, NaiveBecause});
+                            std::nullopt, NaiveBecause, PlanOrigin});
           return;
         }
         ToEmit.push_back({&Programs.back(), &Analyses.back(), std::move(*Plan),
-                          RegionNaive, nullptr, std::nullopt, NaiveBecause});
+                          RegionNaive, nullptr, std::nullopt, NaiveBecause,
+                          PlanOrigin});
       },
       errs(), Colors);
   if (!R.Success)

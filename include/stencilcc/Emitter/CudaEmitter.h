@@ -42,6 +42,9 @@ struct RegionToEmit {
   /// Why the default plan is the naive kernel, for the region's banner
   /// (empty where a plan option or the cache asked for it).
   std::string NaiveBecause = {};
+  /// Where the plan came from, for the banner, when it is not the default
+  /// rules' or the options': "the plan cache: ..." (which entry).
+  std::string PlanOrigin = {};
 };
 
 /// The generated file for \p Source (the input's text) and its regions, in

@@ -28,7 +28,8 @@ namespace stencilcc {
 /// <Prefix>_run.
 std::string emitStageBlockedKernels(const StencilProgram &P,
                                     const StagePlan &Plan,
-                                    const std::string &Prefix, unsigned Index);
+                                    const std::string &Prefix, unsigned Index,
+                                    const std::string &PlanOrigin = "");
 
 } // namespace stencilcc
 

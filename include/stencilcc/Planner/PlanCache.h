@@ -45,6 +45,9 @@ std::string gpuKeyForName(llvm::StringRef Name);
 
 struct PlanCacheEntry {
   std::string Fingerprint;
+  /// The region's shape key (ShapeKey.h); empty in entries written before
+  /// shapes were recorded (they match by fingerprint only).
+  std::string Shape;
   std::string Element;   ///< "float" / "double"
   std::string Gpu;       ///< device name, as nvidia-smi prints it
   std::string Nvcc;      ///< nvcc release, e.g. "13.0"
@@ -66,14 +69,18 @@ public:
   /// Writes the cache to \p Path atomically (temporary file, rename).
   llvm::Error save(llvm::StringRef Path) const;
 
-  /// The entry for a region: same fingerprint and element type, on the
-  /// GPU \p GpuKey names (any GPU when empty, if the cache knows only one
-  /// for this stencil). An entry tuned with the same nvcc as \p Nvcc is
-  /// preferred; another is used with \p Note saying so. None: \p Note says
-  /// why when there were entries that did not match.
+  /// The entry for a region: same fingerprint and element type, or where
+  /// no entry has the fingerprint, the first entry (in file order) of the
+  /// same shape key \p Shape and element type (\p ByShape set then), on
+  /// the GPU \p GpuKey names (any GPU when empty, if the cache knows only
+  /// one for this stencil). An entry tuned with the same nvcc as \p Nvcc
+  /// is preferred; another is used with \p Note saying so. None: \p Note
+  /// says why when there were entries that did not match.
   const PlanCacheEntry *lookup(llvm::StringRef Fingerprint,
-                               llvm::StringRef Element, llvm::StringRef GpuKey,
-                               llvm::StringRef Nvcc, std::string &Note) const;
+                               llvm::StringRef Shape, llvm::StringRef Element,
+                               llvm::StringRef GpuKey, llvm::StringRef Nvcc,
+                               std::string &Note,
+                               bool *ByShape = nullptr) const;
 
   /// Adds \p E, replacing an entry of the same key.
   void insert(PlanCacheEntry E);

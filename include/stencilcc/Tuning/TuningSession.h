@@ -40,6 +40,7 @@ struct TuningRegion {
   std::vector<StageTuningCandidate> StageCandidates;
   ElementType Element = ElementType::Float;
   std::string Fingerprint;
+  std::string Shape; ///< ShapeKey.h
   int64_t TimedSize = 0; ///< the n of the timed runs
   size_t candidateCount() const {
     return Stage ? StageCandidates.size() : Candidates.size();
