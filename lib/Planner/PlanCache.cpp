@@ -87,15 +87,19 @@ static json::Object toJSON(const PlanCacheEntry &E) {
 }
 
 Expected<PlanCache> PlanCache::load(StringRef Path, bool MayBeMissing) {
-  PlanCache C;
   if (MayBeMissing && !sys::fs::exists(Path))
-    return C;
+    return PlanCache();
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
     return createStringError(Buf.getError(), "cannot read plan cache '%s': %s",
                              Path.str().c_str(),
                              Buf.getError().message().c_str());
-  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  return parse((*Buf)->getBuffer(), Path);
+}
+
+Expected<PlanCache> PlanCache::parse(StringRef Text, StringRef Path) {
+  PlanCache C;
+  Expected<json::Value> V = json::parse(Text);
   if (!V)
     return createStringError(inconvertibleErrorCode(),
                              "plan cache '%s' is not JSON: %s",

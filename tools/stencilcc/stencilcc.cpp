@@ -17,6 +17,7 @@
 #include "stencilcc/Planner/DefaultPlan.h"
 #include "stencilcc/Planner/PerformanceModel.h"
 #include "stencilcc/Planner/PlanCache.h"
+#include "stencilcc/Planner/PlanDatabase.h"
 #include "stencilcc/Planner/ShapeKey.h"
 #include "stencilcc/Planner/PlanFlags.h"
 #include "stencilcc/Planner/StagePlan.h"
@@ -111,9 +112,12 @@ cl::OptionCategory TuneCategory(
 cl::opt<std::string> PlanCacheFile(
     "plan-cache",
     cl::desc("Plan cache (JSON): regions without plan options compile the "
-             "plan tuned for them on --gpu's GPU, where the cache has one; "
-             "--tune and --tune-ingest add to it; --tune and --tune-emit "
-             "time its plan among the candidates"),
+             "plan tuned on --gpu's GPU for them or for a stencil of their "
+             "shape, where the cache has one, else where stencilcc's "
+             "built-in database of tuned plans has one; --tune and "
+             "--tune-ingest add to it; --tune and --tune-emit time its plan "
+             "among the candidates. 'none': no cached plan at all, not even "
+             "the built-in database's"),
     cl::value_desc("file"), cl::cat(TuneCategory));
 cl::opt<bool> Tune(
     "tune",
@@ -457,8 +461,11 @@ std::string stageRegionObstacle(const StencilProgram &P,
 /// part of a plan cache entry's key.
 /// Which plan cache entry gave a region's plan, for its banner and
 /// --plan-only.
-std::string cacheOrigin(const PlanCacheEntry &E, bool ByShape) {
-  return "the plan cache: " +
+std::string cacheOrigin(const PlanCacheEntry &E, bool ByShape,
+                        bool BuiltIn) {
+  return std::string(BuiltIn ? "stencilcc's built-in database of tuned "
+                               "plans: "
+                             : "the plan cache: ") +
          (ByShape ? "the plan tuned on " + E.Stencil +
                         ", a stencil of the same shape (" + E.Shape + ")"
                   : "the plan tuned on this stencil (" + E.Fingerprint +
@@ -790,8 +797,14 @@ int main(int Argc, const char **Argv) {
   }
   if (!KeptRoles.empty() && !Tune && TuneEmit.empty())
     return fail("--tune-roles only applies with --tune or --tune-emit");
+  // --plan-cache=none: neither a file nor the built-in database.
+  bool NoCachedPlans = PlanCacheFile == "none";
+  if (NoCachedPlans && (Tune || !TuneIngest.empty()))
+    return fail(std::string(Tune ? "--tune" : "--tune-ingest") +
+                " needs a --plan-cache file to write the tuned plans to, "
+                "not 'none'");
   std::optional<PlanCache> Cache;
-  if (!PlanCacheFile.empty()) {
+  if (!PlanCacheFile.empty() && !NoCachedPlans) {
     Expected<PlanCache> C = PlanCache::load(PlanCacheFile, Tuning);
     if (!C)
       return fail(toString(C.takeError()));
@@ -800,6 +813,32 @@ int main(int Argc, const char **Argv) {
   // A cache entry is for one GPU; without --gpu, any GPU the cache knows
   // this stencil for, if only one.
   std::string CacheGpuKey = Gpu.getNumOccurrences() ? Gpu.getValue() : "";
+  // The cached plan of a region without plan options: the --plan-cache
+  // file's, else the built-in database's (whose misses say nothing: it
+  // is no promise), with Origin saying which entry.
+  auto cachedPlan = [&](StringRef Fingerprint, StringRef Shape,
+                        StringRef Element, std::string &Note,
+                        std::string &Origin) -> const PlanCacheEntry * {
+    bool ByShape = false;
+    if (Cache)
+      if (const PlanCacheEntry *E =
+              Cache->lookup(Fingerprint, Shape, Element, CacheGpuKey,
+                            localNvccVersion(), Note, &ByShape)) {
+        Origin = cacheOrigin(*E, ByShape, false);
+        return E;
+      }
+    if (NoCachedPlans)
+      return nullptr;
+    std::string DatabaseNote;
+    const PlanCacheEntry *E = builtInPlanDatabase().lookup(
+        Fingerprint, Shape, Element, CacheGpuKey, localNvccVersion(),
+        DatabaseNote, &ByShape);
+    if (!E)
+      return nullptr;
+    Note.clear();
+    Origin = cacheOrigin(*E, ByShape, true);
+    return E;
+  };
 
   // A depfile names the file it describes, so there must be one; checked
   // before any work so a bad command line writes nothing.
@@ -940,14 +979,12 @@ int main(int Argc, const char **Argv) {
           std::string Shape = stageShapeKey(P, *SA);
           std::optional<std::string> CachedFlags;
           std::string CachedOrigin;
-          if (Cache && !anyPlanOption(Request) && !Naive) {
+          if (!anyPlanOption(Request) && !Naive) {
             std::string Note;
-            bool ByShape = false;
-            if (const PlanCacheEntry *E = Cache->lookup(
-                    Fingerprint, Shape, elementTypeName(SA->Element),
-                    CacheGpuKey, localNvccVersion(), Note, &ByShape)) {
+            if (const PlanCacheEntry *E =
+                    cachedPlan(Fingerprint, Shape, elementTypeName(SA->Element),
+                               Note, CachedOrigin)) {
               CachedFlags = E->Flags;
-              CachedOrigin = cacheOrigin(*E, ByShape);
               if (!Note.empty() && !localNvccVersion().empty() && !Tuning)
                 Diags.warning(P.ScopLoc, Note + "; using it (re-tune with "
                                                 "this nvcc to replace it)");
@@ -1075,11 +1112,10 @@ int main(int Argc, const char **Argv) {
             // candidates (a naive one is among them already).
             std::optional<PlanRequest> CachedRequest;
             std::string Note;
+            std::string Origin;
             if (const PlanCacheEntry *E =
-                    Cache ? Cache->lookup(TR.Fingerprint, TR.Shape,
-                                          elementTypeName(A->Element),
-                                          CacheGpuKey, localNvccVersion(), Note)
-                          : nullptr) {
+                    cachedPlan(TR.Fingerprint, TR.Shape,
+                               elementTypeName(A->Element), Note, Origin)) {
               PlanRequest R;
               bool CachedNaive = false;
               if (parsePlanFlags(E->Flags, R, CachedNaive, Error) &&
@@ -1118,13 +1154,11 @@ int main(int Argc, const char **Argv) {
         // The search may have measured the naive kernel fastest.
         bool RegionNaive = Naive;
         std::string PlanOrigin;
-        if (Cache && !anyPlanOption(Request) && !Naive) {
-          std::string Note;
-          bool ByShape = false;
-          const PlanCacheEntry *E = Cache->lookup(
-              stencilFingerprint(P, *A), stencilShapeKey(P, *A),
-              elementTypeName(A->Element), CacheGpuKey, localNvccVersion(),
-              Note, &ByShape);
+        if (!anyPlanOption(Request) && !Naive) {
+          std::string Note, Origin;
+          const PlanCacheEntry *E =
+              cachedPlan(stencilFingerprint(P, *A), stencilShapeKey(P, *A),
+                         elementTypeName(A->Element), Note, Origin);
           PlanRequest Cached;
           bool CachedNaive = false;
           std::string Error;
@@ -1133,7 +1167,7 @@ int main(int Argc, const char **Argv) {
             RegionRequest = Cached;
             RegionNaive = CachedNaive;
             FromCache = true;
-            PlanOrigin = cacheOrigin(*E, ByShape);
+            PlanOrigin = Origin;
             // Tuned with another nvcc than this machine's: still the best
             // measured, but worth re-tuning.
             if (!Note.empty() && !localNvccVersion().empty())

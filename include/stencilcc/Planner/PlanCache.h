@@ -66,6 +66,9 @@ public:
   /// \p MayBeMissing, an error otherwise.
   static llvm::Expected<PlanCache> load(llvm::StringRef Path,
                                         bool MayBeMissing);
+  /// The same from the text of such a file (\p Path names it in errors).
+  static llvm::Expected<PlanCache> parse(llvm::StringRef Text,
+                                         llvm::StringRef Path);
   /// Writes the cache to \p Path atomically (temporary file, rename).
   llvm::Error save(llvm::StringRef Path) const;
 
