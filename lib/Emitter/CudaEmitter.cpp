@@ -479,7 +479,8 @@ std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index,
   }
   if (R.Program->isStageForm())
     return emitStageHostCode(*R.Program, regionPrefix(*R.Program, Index),
-                             Index, Where);
+                             Index, Where,
+                             R.StageBlocking ? &*R.StageBlocking : nullptr);
   KernelContext K{*R.Program, *R.Analysis, R.Plan,
                   regionPrefix(*R.Program, Index)};
   return hostRegion(K, Index, R.Naive, Where);

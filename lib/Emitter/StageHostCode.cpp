@@ -12,6 +12,7 @@
 #include "StageBounds.h"
 #include "StageLayout.h"
 #include "stencilcc/Emitter/StageEmitter.h"
+#include "stencilcc/Planner/StagePlan.h"
 
 #include <algorithm>
 #include <cctype>
@@ -290,11 +291,16 @@ std::string runCall(const StencilProgram &P, const std::string &Prefix) {
 
 std::string emitStageHostCode(const StencilProgram &P,
                               const std::string &Prefix, unsigned Index,
-                              HostPlacement Where) {
+                              HostPlacement Where, const StagePlan *Blocked) {
   const bool InFunction = Where == HostPlacement::InFunction;
   std::ostringstream OS;
-  OS << "  { /* stencilcc: region " << Index
-     << " runs on the GPU: naive, one kernel per stage per time step */\n";
+  OS << "  { /* stencilcc: region " << Index << " runs on the GPU: ";
+  if (Blocked)
+    OS << "temporal blocking, " << Blocked->sweeps()
+       << (Blocked->sweeps() == 1 ? " sweep" : " sweeps")
+       << " per launch (the plan is above its kernel) */\n";
+  else
+    OS << "naive, one kernel per stage per time step */\n";
   OS << "    const long stencilcc_t_begin = (long)(" << P.TimeLoop.Lower.str()
      << "), stencilcc_t_end = (long)(" << P.TimeLoop.Upper.str() << ");\n";
   OS << "    const long stencilcc_steps = stencilcc_t_end > stencilcc_t_begin "

@@ -295,6 +295,20 @@ suite_job caps "all|star3d1r|float|--bt=2 --bs=10x14 --sl=7 --blocks-per-sm=2"
 # to 4 (4 cells at bT=4 and radius 4 leave eight output lanes). Full: each
 # 2D suite stencil in one precision at its default tile, the cells per
 # lane, bT and stream blocks rotating; and every accepted 2D input below.
+# stencilcc's built-in database of tuned plans (Planner/PlanDatabase.h):
+# what a stencil of a tuned shape compiles without options. The ci set
+# checks one plan of each kind the database holds besides the warp-shuffle
+# exchange (whose emulation at its tuned tiles is slow; the jobs above check
+# it): SCR with asynchronous copies and 32-bit offsets, cached partial sums
+# with two rows per thread, the streaming partial sums.
+job all database-j2d5pt-double "$(bench j2d5pt)" -DREAL=double
+job all database-box3d1r-float "$(bench box3d1r)" -DREAL=float
+job all database-star3d4r-float "$(bench star3d4r)" -DREAL=float
+for name in star2d1r box2d2r j2d9pt-gol star3d1r j3d27pt gradient2d; do
+  job full "database-$name-float" "$(bench "$name")" -DREAL=float
+  job full "database-$name-double" "$(bench "$name")" -DREAL=double
+done
+
 job all shuffle-star2d1r-float "$(bench star2d1r)" -DREAL=float --exchange=shuffle --bt=3 --sl=16 --bs=64
 job all shuffle-box2d2r-double "$(bench box2d2r)" -DREAL=double --exchange=shuffle --cells=2 --bt=2 --sl=0 --bs=64
 job all shuffle-j2d9pt-gol-float "$(bench j2d9pt-gol)" -DREAL=float --exchange=shuffle --cells=8 --bt=2 --sl=9 --bs=32
@@ -456,6 +470,9 @@ one() { # name|input|flags|program options
   d="$WORK/$name"
   mkdir -p "$d"
   start=$(date +%s%N)
+  # A job without plan options checks the model's default plan; the
+  # database-* jobs check the built-in database's tuned plans.
+  [[ $flags != *--* && $name != database-* ]] && flags="$flags --plan-cache=none"
   # shellcheck disable=SC2086
   if ! "$STENCILCC" --emit-test "$SRC/$input" $flags -o "$d/check.cu" \
        >"$d/log" 2>&1; then

@@ -24,6 +24,8 @@
 
 namespace stencilcc {
 
+struct StagePlan;
+
 /// What emitCudaTranslationUnit places before the function holding stage-
 /// form region \p Index: a banner, one kernel per stage (<Prefix>_s<k>)
 /// and the run function (<Prefix>_run) that launches them for every step.
@@ -34,10 +36,12 @@ std::string emitStageKernels(const StencilProgram &P,
 /// array, copies in, the run function between SB_START_INSTRUMENTS and
 /// SB_STOP_INSTRUMENTS, copies of every state array back, frees, and (\p
 /// Where: in the user's function) the final values of the loop variables
-/// declared before the region.
+/// declared before the region. \p Blocked is the region's blocked plan
+/// (none: one kernel per statement and step), which its comment names.
 std::string emitStageHostCode(const StencilProgram &P,
                               const std::string &Prefix, unsigned Index,
-                              HostPlacement Where = HostPlacement::InFunction);
+                              HostPlacement Where = HostPlacement::InFunction,
+                              const StagePlan *Blocked = nullptr);
 
 /// The rewrite of one array parameter with run-time extents, which CUDA
 /// C++ rejects: the parameter becomes a pointer, cast back on entry.
