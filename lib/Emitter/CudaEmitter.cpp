@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Emitter/CudaEmitter.h"
+#include "stencilcc/Support/DisplayPath.h"
 #include "stencilcc/Emitter/ConstantDivision.h"
 #include "stencilcc/Emitter/FloatSquareRoot.h"
 #include "stencilcc/Emitter/KernelEmitter.h"
@@ -518,7 +519,8 @@ std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
     WarpShuffle |= !R.Naive && R.Plan.Exchange == ExchangeScheme::Shuffle;
     PredicatedStore |= !R.Naive && R.Plan.PredicatedStore;
   }
-  std::string FileName = Regions.empty() ? "" : Regions.back().Program->FileName;
+  std::string FileName =
+      Regions.empty() ? "" : displayPath(Regions.back().Program->FileName);
   return fill(PreludeTemplate,
               {{"VERSION", STENCILCC_VERSION}, {"INPUT", FileName}}) +
          (ConstantDivision ? ConstantDivisionTemplate : "") +

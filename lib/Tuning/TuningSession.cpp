@@ -1,5 +1,6 @@
 //===- lib/Tuning/TuningSession.cpp - Empirical plan search ---------------===//
 #include "stencilcc/Tuning/TuningSession.h"
+#include "stencilcc/Support/DisplayPath.h"
 
 #include "stencilcc/Emitter/SelfCheckEmitter.h"
 #include "stencilcc/Emitter/TuningRunner.h"
@@ -350,7 +351,7 @@ Expected<unsigned> ingestTuningResults(StringRef Dir,
     E.Nvcc = Header["nvcc"];
     E.Flags = Flags;
     E.Summary = Best->getString("summary").value_or("").str();
-    E.Stencil = R.Program->FileName + ":" + R.Program->FunctionName;
+    E.Stencil = displayPath(R.Program->FileName) + ":" + R.Program->FunctionName;
     E.MeasuredGCells = BestG;
     E.PredictedGCells = Best->getNumber("predicted_gcells_per_s").value_or(0);
     E.Size = "n=" + std::to_string(Results[Best->getString("id")->str()].Size) +

@@ -1,0 +1,20 @@
+//===- Support/DisplayPath.h - Input paths as generated files name them -*- C++ -*-===//
+//
+// Generated files name their input for people; an absolute path would
+// carry the generating machine's directories into files that are committed
+// and shared. The path relative to the working directory where it lies
+// under it, else as given.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_SUPPORT_DISPLAYPATH_H
+#define STENCILCC_SUPPORT_DISPLAYPATH_H
+
+#include <string>
+
+namespace stencilcc {
+
+std::string displayPath(const std::string &Path);
+
+} // namespace stencilcc
+
+#endif
