@@ -2,33 +2,26 @@
 //
 // A thin driver: options, the compilation database, then the stages in
 // order (Frontend -> Analysis -> Planner -> Emitter) and the output,
-// written atomically so a failed run never leaves a partial file.
+// written atomically so a failed run never leaves a partial file. What
+// happens to each region between the frontend and the emitter is
+// RegionDriver's.
 //
 //===----------------------------------------------------------------------===//
-#include "stencilcc/Analysis/AnalysisPrinter.h"
-#include "stencilcc/Analysis/PingPongForm.h"
-#include "stencilcc/Analysis/StageAnalysis.h"
-#include "stencilcc/Analysis/StencilAnalysis.h"
 #include "stencilcc/Emitter/CLaunchers.h"
 #include "stencilcc/Emitter/CudaEmitter.h"
-#include "stencilcc/Emitter/FastMath.h"
 #include "stencilcc/Emitter/SelfCheckEmitter.h"
 #include "stencilcc/Frontend/FrontendAction.h"
-#include "stencilcc/Planner/DefaultPlan.h"
 #include "stencilcc/Planner/PerformanceModel.h"
 #include "stencilcc/Planner/PlanCache.h"
-#include "stencilcc/Planner/PlanDatabase.h"
-#include "stencilcc/Planner/ShapeKey.h"
-#include "stencilcc/Planner/PlanFlags.h"
-#include "stencilcc/Planner/StagePlan.h"
-#include "stencilcc/Planner/StageTuningCandidates.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 #include "stencilcc/Planner/TuningCandidates.h"
 #include "stencilcc/Support/Config.h"
 #include "stencilcc/Support/DependencyFile.h"
-#include "stencilcc/Tuning/TuningSession.h"
 
+#include "CachedPlanLookup.h"
 #include "PlanSearchReport.h"
+#include "RegionDriver.h"
+#include "TuningRun.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -36,15 +29,13 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <isl/version.h>
 
-#include <cmath>
-#include <cstring>
-#include <deque>
+#include <optional>
+#include <set>
 
 using namespace llvm;
 using namespace stencilcc;
@@ -430,79 +421,28 @@ cl::opt<bool> DepPhony("MP",
                                 "does not fail once one is deleted"),
                        cl::cat(DepCategory));
 
-/// Why the driver cannot compile stage-form region \p P as asked, or "":
-/// the single-update kernels' plan options and the tuner do not apply to
-/// its kernels.
-std::string stageRegionObstacle(const StencilProgram &P,
-                                const PlanRequest &R);
+/// --help's overview: the usual command lines, then what stencilcc does.
+const char *const Overview =
+    "stencilcc: annotated C stencils to CUDA\n\n"
+    "  stencilcc input.c -o out.cu [plan options] [-- <clang args>]\n"
+    "  stencilcc --emit-test input.c -o check.cu [plan options]\n"
+    "  stencilcc --analyze input.c [--format=json] [-o out]\n"
+    "  stencilcc --plan-only input.c [--top=N] [--gpu=h100|h200] "
+    "[--format=json]\n"
+    "  stencilcc --tune input.c --plan-cache plans.json   (on a GPU machine)\n"
+    "  stencilcc --tune-emit DIR input.c; DIR/run.sh (on the GPU machine);\n"
+    "    stencilcc --tune-ingest DIR input.c --plan-cache plans.json\n"
+    "  stencilcc input.c -o out.cu --plan-cache plans.json\n"
+    "  stencilcc input.c -o out.cu -MD [-MF out.d]  (for build systems)\n"
+    "  stencilcc input.c --c-output=out.c -o launchers.cu  (the C file "
+    "stays C)\n\n"
+    "Compiles the '#pragma scop' regions of a C file into CUDA with N.5D\n"
+    "temporal blocking (or, with --analyze, prints the analysis of each\n"
+    "stencil; with --emit-test, writes a program that checks the generated\n"
+    "code against the C loop). Compiler flags for the input come from "
+    "-I/-D, from\n"
+    "'-- <clang args>', or from a compilation database found with -p.\n";
 
-bool anyPlanOption(const PlanRequest &R) {
-  return R.TemporalDegree || !R.BlockSizes.empty() || R.StreamLength ||
-         R.SharedSlots || R.Exchange || R.ReuseDegree || R.Variant ||
-         R.Prefetch || R.BlocksPerSM || R.MaxRegisters || R.StreamSumRows ||
-         R.AsyncCopy || R.InteriorLoop || R.WarpCells || R.RowsPerThread ||
-         R.Order || R.OffsetBits || R.PredicatedStore || R.StagedExchange;
-}
-
-std::string stageRegionObstacle(const StencilProgram &P,
-                                const PlanRequest &R) {
-  (void)P;
-  if (PlanOnly)
-    return "--plan-only describes single-update regions and ping-pongs "
-           "only (--analyze describes this one)";
-  if (hasNonStagePlanOptions(R) || FastMath)
-    return "of the plan options, a region of several statements takes "
-           "--bt (sweeps per launch), --bs (owned cells per block across "
-           "the stream), --sl (stream block) and --naive only";
-  return "";
-}
-
-/// The release of the nvcc on this machine ("13.0"), or "" without one:
-/// part of a plan cache entry's key.
-/// Which plan cache entry gave a region's plan, for its banner and
-/// --plan-only.
-std::string cacheOrigin(const PlanCacheEntry &E, bool ByShape,
-                        bool BuiltIn) {
-  return std::string(BuiltIn ? "stencilcc's built-in database of tuned "
-                               "plans: "
-                             : "the plan cache: ") +
-         (ByShape ? "the plan tuned on " + E.Stencil +
-                        ", a stencil of the same shape (" + E.Shape + ")"
-                  : "the plan tuned on this stencil (" + E.Fingerprint +
-                        ")") +
-         ", " + E.Gpu + ", nvcc " + E.Nvcc;
-}
-
-std::string localNvccVersion() {
-  static std::optional<std::string> Cached;
-  if (Cached)
-    return *Cached;
-  Cached = "";
-  ErrorOr<std::string> Found = sys::findProgramByName("nvcc");
-  std::string Nvcc = Found ? *Found : "/usr/local/cuda/bin/nvcc";
-  if (!sys::fs::can_execute(Nvcc))
-    return *Cached;
-  SmallString<128> Out;
-  if (sys::fs::createTemporaryFile("stencilcc-nvcc", "txt", Out))
-    return *Cached;
-  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out),
-                                          StringRef(Out)};
-  int RC = sys::ExecuteAndWait(Nvcc, {Nvcc, "--version"}, std::nullopt,
-                               Redirects, /*SecondsToWait=*/60);
-  auto Text = MemoryBuffer::getFile(Out);
-  sys::fs::remove(Out);
-  if (RC != 0 || !Text)
-    return *Cached;
-  StringRef T = (*Text)->getBuffer();
-  size_t At = T.find("release ");
-  if (At != StringRef::npos)
-    Cached = T.substr(At + 8).take_until([](char C) { return C == ','; }).str();
-  return *Cached;
-}
-
-/// What --plan-only reports for one region: the ranked candidates and
-/// the plan the same command line would compile (the default rules or
-/// the user's plan flags), with its prediction and rank.
 void printVersion(raw_ostream &OS) {
   OS << "stencilcc version " << STENCILCC_VERSION << "\n"
      << "  built with LLVM/Clang " << STENCILCC_LLVM_VERSION << " and "
@@ -514,202 +454,47 @@ int fail(const Twine &Msg) {
   return 1;
 }
 
-/// --tune-emit, --tune-ingest and --tune, after the frontend: write the
-/// candidates, run them (--tune), cache the verified winners.
-/// The headers among \p Read (every file the preprocessor read) that sit
-/// under the input's directory or a -I directory, with their paths
-/// relative to it: what the candidates need beside them elsewhere.
-std::vector<std::pair<std::string, std::string>>
-localHeaders(const std::vector<std::string> &Read) {
-  std::vector<std::string> Roots;
-  auto Root = [&](StringRef Dir) {
-    SmallString<256> Abs(Dir.empty() ? "." : Dir);
-    if (!sys::fs::make_absolute(Abs)) {
-      sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-      Roots.push_back(std::string(Abs));
-    }
-  };
-  Root(sys::path::parent_path(InputFile));
-  for (const std::string &I : IncludeDirs)
-    Root(I);
-  std::vector<std::pair<std::string, std::string>> Headers;
-  for (size_t K = 1; K < Read.size(); ++K) {
-    SmallString<256> Abs(Read[K]);
-    if (sys::fs::make_absolute(Abs))
-      continue;
-    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    for (const std::string &R : Roots)
-      if (StringRef(Abs).startswith(R + "/")) {
-        Headers.push_back(
-            {std::string(Abs), StringRef(Abs).drop_front(R.size() + 1).str()});
-        break;
-      }
-  }
-  return Headers;
-}
+/// A tuning run: it writes candidates or the plan cache, no -o file.
+bool tuning() { return Tune || !TuneEmit.empty() || !TuneIngest.empty(); }
 
-int runTuning(const std::vector<RegionToEmit> &Defaults,
-              const std::vector<TuningRegion> &Regions,
-              const std::vector<std::string> &Extra, const GpuParameters &G,
-              std::optional<PlanCache> &Cache,
-              const std::vector<std::string> &Read,
-              const std::vector<SourceEdit> &CxxEdits) {
-  auto Source = MemoryBuffer::getFile(InputFile);
-  if (!Source)
-    return fail("cannot read '" + InputFile + "'");
-  TuningSettings Settings;
-  Settings.InputFile = InputFile;
-  Settings.Source = (*Source)->getBuffer().str();
-  for (const std::string &A : Extra)
-    if (StringRef(A).startswith("-D"))
-      Settings.Defines.push_back(A.substr(2));
-  Settings.Steps = TuneSteps;
-  Settings.Gpu = &G;
-  Settings.LocalHeaders = localHeaders(Read);
-  Settings.CxxEdits = CxxEdits;
-  unsigned Candidates = 0;
-  for (const TuningRegion &R : Regions)
-    Candidates += R.candidateCount();
-
-  auto Ingest = [&](StringRef Dir) {
-    Expected<unsigned> N = ingestTuningResults(Dir, Regions, *Cache, outs());
-    if (!N)
-      return fail(toString(N.takeError()));
-    if (*N && Cache->save(PlanCacheFile))
-      return fail("cannot write '" + PlanCacheFile + "'");
-    outs() << "cached " << *N << " of " << Regions.size() << " region"
-           << (Regions.size() == 1 ? "" : "s") << " in " << PlanCacheFile
-           << "\n";
-    if (*N < Regions.size())
-      return fail("no verified plan for " +
-                  std::to_string(Regions.size() - *N) + " region" +
-                  (Regions.size() - *N == 1 ? "" : "s") + " (see above)");
-    return 0;
-  };
-  if (!TuneIngest.empty())
-    return Ingest(TuneIngest);
-
-  std::string Dir = Tune ? TuneDir.getValue() : TuneEmit.getValue();
-  bool Temporary = Tune && Dir.empty();
-  if (Temporary) {
-    SmallString<128> Made;
-    if (std::error_code EC =
-            sys::fs::createUniqueDirectory("stencilcc-tune", Made))
-      return fail("cannot create a temporary directory: " + EC.message());
-    Dir = std::string(Made);
-  }
-  if (Error E = writeTuningDirectory(Dir, Settings, Defaults, Regions))
-    return fail(toString(std::move(E)));
-  if (!Tune) {
-    outs() << "wrote " << Candidates << " candidate programs for "
-           << Regions.size() << " region" << (Regions.size() == 1 ? "" : "s")
-           << " to " << Dir << "\nnext: " << Dir
-           << "/run.sh on the GPU machine (needs nvcc only), then\n  "
-              "stencilcc --tune-ingest "
-           << Dir << " " << InputFile << " --plan-cache <file>\n";
-    return 0;
-  }
-  // The runner's progress goes straight to the terminal.
-  std::string Runner = Dir + "/run.sh";
-  ErrorOr<std::string> Bash = sys::findProgramByName("bash");
-  if (!Bash)
-    return fail("--tune needs bash to run " + Runner);
-  SmallVector<StringRef, 4> Args{*Bash, Runner};
-  if (!TuneEmulate.empty()) {
-    Args.push_back("--emulate");
-    Args.push_back(TuneEmulate);
-  }
-  outs() << "tuning " << Candidates << " candidates in " << Dir << "\n";
-  outs().flush();
-  std::string Message;
-  int RC = sys::ExecuteAndWait(*Bash, Args, std::nullopt, {}, 0, 0, &Message);
-  if (RC != 0)
-    return fail(Runner + " failed (exit status " + std::to_string(RC) + ")" +
-                (Message.empty() ? "" : ": " + Message) +
-                "; its files are in " + Dir);
-  int Status = Ingest(Dir);
-  if (Temporary && Status == 0)
-    sys::fs::remove_directories(Dir);
-  return Status;
-}
-
-} // namespace
-
-int main(int Argc, const char **Argv) {
-  cl::SetVersionPrinter(printVersion);
-  // LLVM's own --color (auto/always/never through WithColor) serves the
-  // diagnostics too; list it with stencilcc's options.
-  if (cl::Option *C = cl::getRegisteredOptions().lookup("color"))
-    C->Categories.assign({&Category}); // listed once, not also on its own
-  cl::HideUnrelatedOptions(
-      {&Category, &PlanCategory, &TuneCategory, &DepCategory});
-
-  // The compilation database, the way Clang tools take it: the arguments
-  // after `--` (cut from argv here), else `-p`, else no flags at all. There
-  // is no search for a compile_commands.json above the input: flags guessed
-  // from another file's entry would change what the stencil means.
-  std::string Err;
-  std::unique_ptr<clang::tooling::CompilationDatabase> DB =
-      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv,
-                                                                    Err);
-  if (!Err.empty())
-    return fail(Err);
-  if (!cl::ParseCommandLineOptions(
-          Argc, Argv,
-          "stencilcc: annotated C stencils to CUDA\n\n"
-          "  stencilcc input.c -o out.cu [plan options] [-- <clang args>]\n"
-          "  stencilcc --emit-test input.c -o check.cu [plan options]\n"
-          "  stencilcc --analyze input.c [--format=json] [-o out]\n"
-          "  stencilcc --plan-only input.c [--top=N] [--gpu=h100|h200] "
-          "[--format=json]\n"
-          "  stencilcc --tune input.c --plan-cache plans.json   (on a GPU "
-          "machine)\n"
-          "  stencilcc --tune-emit DIR input.c; DIR/run.sh (on the GPU "
-          "machine);\n"
-          "    stencilcc --tune-ingest DIR input.c --plan-cache plans.json\n"
-          "  stencilcc input.c -o out.cu --plan-cache plans.json\n"
-          "  stencilcc input.c -o out.cu -MD [-MF out.d]  (for build "
-          "systems)\n"
-          "  stencilcc input.c --c-output=out.c -o launchers.cu  (the C file "
-          "stays C)\n\n"
-          "Compiles the '#pragma scop' regions of a C file into CUDA with "
-          "N.5D\ntemporal blocking (or, with --analyze, prints the analysis "
-          "of each\nstencil; with --emit-test, writes a program that checks "
-          "the generated\ncode against the C loop). Compiler flags for the "
-          "input come from -I/-D, "
-          "from\n'-- <clang args>', or from a compilation database found "
-          "with -p.\n",
-          &errs()))
-    return 1;
-
+/// Why the output modes given exclude each other, or "".
+std::string modeConflict() {
   if (EmitTest && Analyze)
-    return fail("--emit-test and --analyze exclude each other");
+    return "--emit-test and --analyze exclude each other";
   if (PlanOnly && (EmitTest || Analyze))
-    return fail("--plan-only excludes --emit-test and --analyze");
+    return "--plan-only excludes --emit-test and --analyze";
   if (!COutput.empty() && (Analyze || PlanOnly))
-    return fail("--c-output writes code; --analyze and --plan-only write "
-                "none");
+    return "--c-output writes code; --analyze and --plan-only write none";
   if (!COutput.empty() && EmitTest)
-    return fail("--emit-test writes one self-checking program, and "
-                "--c-output a C file and its launchers; give one of them "
-                "(the launchers run the host code and kernels the "
-                "self-check of the same plan checks)");
-  const GpuParameters *GpuParams = gpuParameters(Gpu);
-  if (!GpuParams)
-    return fail("--gpu='" + Gpu + "' is not one of h100, h200");
-  std::vector<int64_t> GridExtents;
-  if (!Grid.empty()) {
-    SmallVector<StringRef, 3> Parts;
-    StringRef(Grid).split(Parts, 'x');
-    for (StringRef Part : Parts) {
-      int64_t V;
-      if (Part.getAsInteger(10, V) || V <= 0)
-        return fail("--grid='" + Grid + "' is not N, NxM or NxMxK with "
-                    "positive sizes");
-      GridExtents.push_back(V);
-    }
-  }
+    return "--emit-test writes one self-checking program, and --c-output a "
+           "C file and its launchers; give one of them (the launchers run "
+           "the host code and kernels the self-check of the same plan "
+           "checks)";
+  return "";
+}
 
+/// --grid's extents, outermost first; none without --grid.
+Expected<std::vector<int64_t>> gridExtents() {
+  std::vector<int64_t> Extents;
+  if (Grid.empty())
+    return Extents;
+  SmallVector<StringRef, 3> Parts;
+  StringRef(Grid).split(Parts, 'x');
+  for (StringRef Part : Parts) {
+    int64_t V;
+    if (Part.getAsInteger(10, V) || V <= 0)
+      return make_error<StringError>("--grid='" + Grid +
+                                         "' is not N, NxM or NxMxK with "
+                                         "positive sizes",
+                                     inconvertibleErrorCode());
+    Extents.push_back(V);
+  }
+  return Extents;
+}
+
+/// The plan options given, as a PlanRequest: an option left out stays
+/// unset, for the plan cache, the model or the rules to choose.
+Expected<PlanRequest> planRequestFromOptions() {
   PlanRequest Request;
   if (TemporalDegree.getNumOccurrences())
     Request.TemporalDegree = TemporalDegree;
@@ -719,8 +504,10 @@ int main(int Argc, const char **Argv) {
     for (StringRef Part : Parts) {
       unsigned V;
       if (Part.getAsInteger(10, V) || V == 0)
-        return fail("--bs='" + BlockSizes + "' is not N or NxM with "
-                    "positive N, M");
+        return make_error<StringError>("--bs='" + BlockSizes +
+                                           "' is not N or NxM with positive "
+                                           "N, M",
+                                       inconvertibleErrorCode());
       Request.BlockSizes.push_back(V);
     }
   }
@@ -759,103 +546,76 @@ int main(int Argc, const char **Argv) {
   if (StageLayout.getNumOccurrences())
     Request.StagedExchange = StageLayout == StageLayoutForm::Plane;
   if (Naive && StreamSums.getNumOccurrences())
-    return fail("--naive and --stream-sums each replace the blocked plan; "
-                "give one of them");
+    return make_error<StringError>("--naive and --stream-sums each replace "
+                                   "the blocked plan; give one of them",
+                                   inconvertibleErrorCode());
+  return Request;
+}
 
-  const bool Tuning = Tune || !TuneEmit.empty() || !TuneIngest.empty();
+/// Why the tuning options do not go together (with each other, the
+/// output modes or \p Request, the plan options), or ""; \p KeptRoles
+/// gets --tune-roles.
+std::string tuningConflict(const PlanRequest &Request,
+                           std::set<CandidateRole> &KeptRoles) {
+  const bool Tuning = tuning();
   if (int(Tune) + int(!TuneEmit.empty()) + int(!TuneIngest.empty()) > 1)
-    return fail("--tune, --tune-emit and --tune-ingest exclude each other");
+    return "--tune, --tune-emit and --tune-ingest exclude each other";
   if (Tuning && (EmitTest || Analyze || PlanOnly))
-    return fail("--tune, --tune-emit and --tune-ingest exclude --emit-test, "
-                "--analyze and --plan-only");
+    return "--tune, --tune-emit and --tune-ingest exclude --emit-test, "
+           "--analyze and --plan-only";
   if (Tuning && !COutput.empty())
-    return fail("--tune, --tune-emit and --tune-ingest exclude --c-output "
-                "(tune, then compile with --c-output and --plan-cache)");
+    return "--tune, --tune-emit and --tune-ingest exclude --c-output (tune, "
+           "then compile with --c-output and --plan-cache)";
   if (Tuning && !OutputFile.empty())
-    return fail("--tune, --tune-emit and --tune-ingest write no -o file (the "
-                "candidates go to a directory, the winners to --plan-cache)");
+    return "--tune, --tune-emit and --tune-ingest write no -o file (the "
+           "candidates go to a directory, the winners to --plan-cache)";
   if ((Tune || !TuneIngest.empty()) && PlanCacheFile.empty())
-    return fail(std::string(Tune ? "--tune" : "--tune-ingest") +
-                " needs --plan-cache <file> to write the tuned plans to");
+    return std::string(Tune ? "--tune" : "--tune-ingest") +
+           " needs --plan-cache <file> to write the tuned plans to";
   if (Tuning && (anyPlanOption(Request) || Naive))
-    return fail("plan options choose one plan and --tune searches for one; "
-                "give one or the other");
+    return "plan options choose one plan and --tune searches for one; give "
+           "one or the other";
   if (Tuning && FastMath)
-    return fail("--fast-math applies when compiling a plan: tune without it, "
-                "then compile the cached plan with it");
+    return "--fast-math applies when compiling a plan: tune without it, "
+           "then compile the cached plan with it";
   if (!TuneDir.empty() && !Tune)
-    return fail("--tune-dir only applies with --tune");
+    return "--tune-dir only applies with --tune";
   if (Tuning && TuneSteps == 0)
-    return fail("--tune-steps must be at least 1");
-  std::set<CandidateRole> KeptRoles;
+    return "--tune-steps must be at least 1";
   for (const std::string &Name : TuneRoles) {
     std::optional<CandidateRole> Role = parseCandidateRole(Name);
     if (!Role)
-      return fail("--tune-roles: no candidate role '" + Name +
-                  "' (stencilcc --help lists them)");
+      return "--tune-roles: no candidate role '" + Name +
+             "' (stencilcc --help lists them)";
     KeptRoles.insert(*Role);
   }
   if (!KeptRoles.empty() && !Tune && TuneEmit.empty())
-    return fail("--tune-roles only applies with --tune or --tune-emit");
-  // --plan-cache=none: neither a file nor the built-in database.
-  bool NoCachedPlans = PlanCacheFile == "none";
-  if (NoCachedPlans && (Tune || !TuneIngest.empty()))
-    return fail(std::string(Tune ? "--tune" : "--tune-ingest") +
-                " needs a --plan-cache file to write the tuned plans to, "
-                "not 'none'");
-  std::optional<PlanCache> Cache;
-  if (!PlanCacheFile.empty() && !NoCachedPlans) {
-    Expected<PlanCache> C = PlanCache::load(PlanCacheFile, Tuning);
-    if (!C)
-      return fail(toString(C.takeError()));
-    Cache = std::move(*C);
-  }
-  // A cache entry is for one GPU; without --gpu, any GPU the cache knows
-  // this stencil for, if only one.
-  std::string CacheGpuKey = Gpu.getNumOccurrences() ? Gpu.getValue() : "";
-  // The cached plan of a region without plan options: the --plan-cache
-  // file's, else the built-in database's (whose misses say nothing: it
-  // is no promise), with Origin saying which entry.
-  auto cachedPlan = [&](StringRef Fingerprint, StringRef Shape,
-                        StringRef Element, std::string &Note,
-                        std::string &Origin) -> const PlanCacheEntry * {
-    bool ByShape = false;
-    if (Cache)
-      if (const PlanCacheEntry *E =
-              Cache->lookup(Fingerprint, Shape, Element, CacheGpuKey,
-                            localNvccVersion(), Note, &ByShape)) {
-        Origin = cacheOrigin(*E, ByShape, false);
-        return E;
-      }
-    if (NoCachedPlans)
-      return nullptr;
-    std::string DatabaseNote;
-    const PlanCacheEntry *E = builtInPlanDatabase().lookup(
-        Fingerprint, Shape, Element, CacheGpuKey, localNvccVersion(),
-        DatabaseNote, &ByShape);
-    if (!E)
-      return nullptr;
-    Note.clear();
-    Origin = cacheOrigin(*E, ByShape, true);
-    return E;
-  };
+    return "--tune-roles only applies with --tune or --tune-emit";
+  if (PlanCacheFile == "none" && (Tune || !TuneIngest.empty()))
+    return std::string(Tune ? "--tune" : "--tune-ingest") +
+           " needs a --plan-cache file to write the tuned plans to, not "
+           "'none'";
+  return "";
+}
 
-  // A depfile names the file it describes, so there must be one; checked
-  // before any work so a bad command line writes nothing.
+/// Why the files to write do not go together (with each other or the
+/// input), or ""; checked before any work so a bad command line writes
+/// nothing. \p DepPath gets the dependency file's path.
+std::string outputConflict(std::string &DepPath) {
+  // A depfile names the file it describes, so there must be one.
   bool ToFile = !OutputFile.empty() && OutputFile != "-";
   if (WriteDeps && !ToFile)
-    return fail("-MD needs an output file (-o <file>): the dependency file "
-                "names it as the target");
+    return "-MD needs an output file (-o <file>): the dependency file names "
+           "it as the target";
   if (!COutput.empty() && !ToFile)
-    return fail("--c-output needs -o <file.cu>: the launchers the C file "
-                "calls go there");
+    return "--c-output needs -o <file.cu>: the launchers the C file calls go "
+           "there";
   if (!COutput.empty() && COutput == "-")
-    return fail("--c-output needs a file name (the -o file takes the "
-                "launchers)");
+    return "--c-output needs a file name (the -o file takes the launchers)";
   if (!WriteDeps && (DepFile.getNumOccurrences() ||
                      DepTargets.getNumOccurrences() || DepPhony))
-    return fail("-MF, -MT and -MP only apply with -MD");
-  std::string DepPath = DepFile;
+    return "-MF, -MT and -MP only apply with -MD";
+  DepPath = DepFile;
   if (WriteDeps && DepPath.empty()) {
     SmallString<256> P(OutputFile);
     sys::path::replace_extension(P, "d");
@@ -863,12 +623,12 @@ int main(int Argc, const char **Argv) {
   }
 
   if (!sys::fs::exists(InputFile))
-    return fail("no such file: '" + InputFile + "'");
+    return "no such file: '" + InputFile + "'";
   if (!OutputFile.empty() && OutputFile != "-") {
     sys::fs::UniqueID In, Out;
     if (!sys::fs::getUniqueID(InputFile, In) &&
         !sys::fs::getUniqueID(OutputFile, Out) && In == Out)
-      return fail("output file '" + OutputFile + "' is the input file");
+      return "output file '" + OutputFile + "' is the input file";
   }
   if (!COutput.empty()) {
     sys::fs::UniqueID C, Other;
@@ -877,8 +637,7 @@ int main(int Argc, const char **Argv) {
       Clash |= !sys::fs::getUniqueID(COutput, C) &&
                !sys::fs::getUniqueID(F, Other) && C == Other;
     if (Clash)
-      return fail("--c-output file '" + COutput +
-                  "' is the input or the -o file");
+      return "--c-output file '" + COutput + "' is the input or the -o file";
   }
   if (WriteDeps) {
     // Written last, it would replace the output or the input.
@@ -889,425 +648,59 @@ int main(int Argc, const char **Argv) {
       Clash |= !sys::fs::getUniqueID(DepPath, Dep) &&
                !sys::fs::getUniqueID(F, Other) && Dep == Other;
     if (Clash)
-      return fail("dependency file '" + DepPath +
-                  "' is the input or the output file");
+      return "dependency file '" + DepPath +
+             "' is the input or the output file";
   }
+  return "";
+}
 
-  if (!DB && !BuildPath.empty()) {
-    DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
-        BuildPath, Err);
-    if (!DB)
-      return fail("cannot load a compilation database from '" + BuildPath +
-                  "': " + Err);
-  }
-  if (!DB)
-    DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(
-        ".", std::vector<std::string>());
+/// The command line as the tuner needs it.
+TuningRunOptions tuningRunOptions() {
+  TuningRunOptions O;
+  O.InputFile = InputFile;
+  O.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
+  O.PlanCacheFile = PlanCacheFile;
+  O.Tune = Tune;
+  O.EmitDir = TuneEmit;
+  O.IngestDir = TuneIngest;
+  O.TuneDir = TuneDir;
+  O.Emulate = TuneEmulate;
+  O.Steps = TuneSteps;
+  return O;
+}
 
-  std::vector<std::string> Extra;
-  for (const std::string &I : IncludeDirs)
-    Extra.push_back("-I" + I);
-  for (const std::string &D : Defines)
-    Extra.push_back("-D" + D);
-  Extra.insert(Extra.end(), ExtraArgs.begin(), ExtraArgs.end());
+/// The per-region options, from the command line main() has checked.
+RegionDriverOptions regionDriverOptions(const PlanRequest &Request,
+                                        std::set<CandidateRole> KeptRoles,
+                                        std::vector<int64_t> GridExtents,
+                                        const GpuParameters *GpuParams) {
+  RegionDriverOptions O;
+  O.Request = Request;
+  O.Naive = Naive;
+  O.FastMath = FastMath;
+  O.Analyze = Analyze;
+  O.PlanOnly = PlanOnly;
+  O.EmitTest = EmitTest;
+  O.JSON = Format == OutputFormat::JSON;
+  O.CLaunchers = !COutput.empty();
+  O.Tuning = tuning();
+  O.Ingest = !TuneIngest.empty();
+  O.Top = Top;
+  O.TuneSize = TuneSize;
+  O.TuneTop = TuneTop;
+  O.TuneVariants = TuneVariants;
+  O.KeptRoles = std::move(KeptRoles);
+  O.RoleNames.assign(TuneRoles.begin(), TuneRoles.end());
+  O.GridExtents = std::move(GridExtents);
+  O.Gpu = GpuParams;
+  return O;
+}
 
-  bool Colors = WithColor(errs()).colorsEnabled();
-
-  std::string Text;
-  raw_string_ostream OS(Text);
-  std::string CText; // --c-output's C file
-  json::Array Regions;
-  unsigned Index = 0;
-  // Programs keep their addresses: the emitter refers to them.
-  std::deque<StencilProgram> Programs;
-  std::deque<StencilAnalysis> Analyses;
-  std::deque<StageAnalysis> StageAnalyses;
-  std::vector<RegionToEmit> ToEmit;
-  std::vector<TuningRegion> TuneRegions;
-  FrontendResult R = runFrontend(
-      *DB, InputFile, Extra,
-      [&](StencilProgram &P, DiagnosticSink &Diags) {
-        if (!COutput.empty())
-          if (std::optional<LauncherObstacle> O = cLauncherObstacle(P)) {
-            Diags.error(O->Loc, O->Message, O->Note);
-            return;
-          }
-        // A stage-form ping-pong runs as its single-update form (P from
-        // here on); its source stays for the host code and the check.
-        std::optional<StencilProgram> PingPongSource;
-        std::optional<StageAnalysis> SA;
-        if (P.isStageForm()) {
-          SA = analyzeStages(P, Diags);
-          if (!SA)
-            return;
-          if (Analyze) {
-            if (Format == OutputFormat::JSON) {
-              json::Object O = stageAnalysisToJSON(P, *SA);
-              O["fingerprint"] = stageFingerprint(P, *SA);
-              O["shape_key"] = stageShapeKey(P, *SA);
-              Regions.push_back(std::move(O));
-            } else {
-              printStageAnalysis(OS, P, *SA, Index);
-              OS << "  plan cache keys: fingerprint "
-                 << stageFingerprint(P, *SA) << ", shape "
-                 << stageShapeKey(P, *SA) << "\n";
-            }
-            ++Index;
-            return;
-          }
-          // --naive keeps the stage form's own one-kernel-per-statement code.
-          if (std::optional<StencilProgram> Q =
-                  Naive ? std::nullopt : pingPongAsSingleUpdate(P)) {
-            PingPongSource = std::move(P);
-            P = std::move(*Q);
-          }
-        }
-        if (P.isStageForm()) {
-          std::string Why = stageRegionObstacle(P, Request);
-          if (Why.empty() && (EmitTest || Tuning))
-            if (std::string O = selfCheckObstacle(P); !O.empty())
-              Why = (Tuning ? "cannot tune this region: "
-                            : "cannot emit a self-check for this region: ") +
-                    O;
-          if (!Why.empty()) {
-            Diags.error(P.ScopLoc, Why);
-            return;
-          }
-          std::string Fingerprint = stageFingerprint(P, *SA);
-          // The plan cache's plan: timed beside the candidates when tuning,
-          // compiled where the command line gives no plan option.
-          std::string Shape = stageShapeKey(P, *SA);
-          std::optional<std::string> CachedFlags;
-          std::string CachedOrigin;
-          if (!anyPlanOption(Request) && !Naive) {
-            std::string Note;
-            if (const PlanCacheEntry *E =
-                    cachedPlan(Fingerprint, Shape, elementTypeName(SA->Element),
-                               Note, CachedOrigin)) {
-              CachedFlags = E->Flags;
-              if (!Note.empty() && !localNvccVersion().empty() && !Tuning)
-                Diags.warning(P.ScopLoc, Note + "; using it (re-tune with "
-                                                "this nvcc to replace it)");
-            } else if (!Note.empty() && !Tuning) {
-              Diags.warning(P.ScopLoc, Note + "; compiling the default plan");
-            }
-          }
-          bool RegionNaive = Naive;
-          StagePlanRequest SR = stagePlanRequest(Request, SA->NumDims);
-          bool FromCache = false;
-          if (CachedFlags && !Tuning) {
-            PlanRequest Cached;
-            bool CachedNaive = false;
-            std::string Error;
-            std::optional<StagePlan> Check;
-            if (parsePlanFlags(*CachedFlags, Cached, CachedNaive, Error) &&
-                !hasNonStagePlanOptions(Cached) &&
-                (CachedNaive ||
-                 (Check = makeStagePlan(
-                      P, *SA, stagePlanRequest(Cached, SA->NumDims), Error)))) {
-              SR = stagePlanRequest(Cached, SA->NumDims);
-              RegionNaive = CachedNaive;
-              FromCache = true;
-            } else {
-              Diags.warning(P.ScopLoc,
-                            "the plan cache's plan for this region ('" +
-                                *CachedFlags + "') is invalid here: " +
-                                (Error.empty() ? "not a stage-form plan"
-                                               : Error) +
-                                "; compiling the default plan");
-            }
-          }
-          std::optional<StagePlan> Blocked;
-          if (!RegionNaive) {
-            std::string Why;
-            Blocked = makeStagePlan(P, *SA, SR, Why);
-            if (!Blocked && (anyPlanOption(Request) || FromCache)) {
-              Diags.error(P.ScopLoc, "invalid plan for this region: " + Why);
-              return;
-            }
-          }
-          TuningRegion TR;
-          if (Tuning) {
-            TR.Element = SA->Element;
-            TR.Fingerprint = Fingerprint;
-            TR.Shape = Shape;
-            TR.TimedSize = TuneSize ? int64_t(TuneSize)
-                                    : benchmarkExtents(SA->NumDims).front();
-            // --tune-ingest needs only the fingerprints and plans.
-            if (TuneIngest.empty()) {
-              TR.StageCandidates = stageTuningCandidates(P, *SA, CachedFlags);
-              if (!KeptRoles.empty()) {
-                llvm::erase_if(TR.StageCandidates,
-                               [&](const StageTuningCandidate &C) {
-                                 return !KeptRoles.count(C.Role);
-                               });
-                if (TR.StageCandidates.empty()) {
-                  Diags.error(P.ScopLoc,
-                              "cannot tune this region: none of its "
-                              "candidates (default, sweeps, tile, naive, "
-                              "cached) has a role --tune-roles names");
-                  return;
-                }
-              }
-            }
-          }
-          Programs.push_back(std::move(P));
-          StageAnalyses.push_back(std::move(*SA));
-          RegionToEmit R;
-          R.Program = &Programs.back();
-          R.Naive = !Blocked;
-          R.StageBlocking = std::move(Blocked);
-          if (FromCache)
-            R.PlanOrigin = CachedOrigin;
-          ToEmit.push_back(std::move(R));
-          if (Tuning) {
-            TR.Program = &Programs.back();
-            TR.Stage = &StageAnalyses.back();
-            TuneRegions.push_back(std::move(TR));
-          }
-          return;
-        }
-        std::optional<StencilAnalysis> A = analyzeStencil(P, Diags);
-        if (!A)
-          return;
-        if (Analyze) {
-          if (Format == OutputFormat::JSON) {
-            json::Object O = analysisToJSON(P, *A);
-            O["fingerprint"] = stencilFingerprint(P, *A);
-            O["shape_key"] = stencilShapeKey(P, *A);
-            Regions.push_back(std::move(O));
-          } else {
-            printAnalysis(OS, P, *A, Index);
-            OS << "  plan cache keys: fingerprint " << stencilFingerprint(P, *A)
-               << ", shape " << stencilShapeKey(P, *A) << "\n";
-          }
-          ++Index;
-          return;
-        }
-        if (Tuning) {
-          std::string Why = PingPongSource
-                                ? "it is a ping-pong; tune its single-array "
-                                  "'t%2' twin, whose tuned plan it shares"
-                                : selfCheckObstacle(P);
-          if (!Why.empty()) {
-            Diags.error(P.TimeLoop.Loc, "cannot tune this region: " + Why);
-            return;
-          }
-          std::string Error;
-          std::optional<TemporalBlockingPlan> Plan =
-              makePlan(P, *A, Request, Error);
-          if (!Plan) {
-            Diags.error(P.ScopLoc, "invalid plan for this region: " + Error);
-            return;
-          }
-          TuningRegion TR;
-          TR.Element = A->Element;
-          TR.Fingerprint = stencilFingerprint(P, *A);
-          TR.Shape = stencilShapeKey(P, *A);
-          TR.TimedSize = TuneSize ? int64_t(TuneSize)
-                                  : benchmarkExtents(A->NumDims).front();
-          // --tune-ingest needs only the fingerprints and plans.
-          if (TuneIngest.empty()) {
-            // The plan cache's plan for the region is timed beside the
-            // candidates (a naive one is among them already).
-            std::optional<PlanRequest> CachedRequest;
-            std::string Note;
-            std::string Origin;
-            if (const PlanCacheEntry *E =
-                    cachedPlan(TR.Fingerprint, TR.Shape,
-                               elementTypeName(A->Element), Note, Origin)) {
-              PlanRequest R;
-              bool CachedNaive = false;
-              if (parsePlanFlags(E->Flags, R, CachedNaive, Error) &&
-                  !CachedNaive)
-                CachedRequest = R;
-            }
-            std::vector<int64_t> Extents(A->NumDims, TR.TimedSize);
-            TR.Candidates = tuningCandidates(P, *A, modelInput(P, *A, Extents),
-                                             *GpuParams, TuneTop, TuneVariants,
-                                             CachedRequest);
-            if (!KeptRoles.empty()) {
-              TR.Candidates =
-                  keepCandidateRoles(std::move(TR.Candidates), KeptRoles);
-              if (TR.Candidates.empty()) {
-                std::string Names;
-                for (const std::string &N : TuneRoles)
-                  Names += (Names.empty() ? "" : ",") + N;
-                Diags.error(P.ScopLoc, "cannot tune this region: it has no "
-                                       "candidate of --tune-roles=" +
-                                           Names);
-                return;
-              }
-            }
-          }
-          Programs.push_back(std::move(P));
-          Analyses.push_back(std::move(*A));
-          TR.Program = &Programs.back();
-          TR.Analysis = &Analyses.back();
-          ToEmit.push_back({TR.Program, TR.Analysis, std::move(*Plan), false});
-          TuneRegions.push_back(std::move(TR));
-          return;
-        }
-        // The plan cache stands in for plan options the command line lacks.
-        PlanRequest RegionRequest = Request;
-        bool FromCache = false;
-        // The search may have measured the naive kernel fastest.
-        bool RegionNaive = Naive;
-        std::string PlanOrigin;
-        if (!anyPlanOption(Request) && !Naive) {
-          std::string Note, Origin;
-          const PlanCacheEntry *E =
-              cachedPlan(stencilFingerprint(P, *A), stencilShapeKey(P, *A),
-                         elementTypeName(A->Element), Note, Origin);
-          PlanRequest Cached;
-          bool CachedNaive = false;
-          std::string Error;
-          if (E && parsePlanFlags(E->Flags, Cached, CachedNaive, Error) &&
-              makePlan(P, *A, Cached, Error)) {
-            RegionRequest = Cached;
-            RegionNaive = CachedNaive;
-            FromCache = true;
-            PlanOrigin = Origin;
-            // Tuned with another nvcc than this machine's: still the best
-            // measured, but worth re-tuning.
-            if (!Note.empty() && !localNvccVersion().empty())
-              Diags.warning(P.ScopLoc, Note + "; using it (re-tune with this "
-                                              "nvcc to replace it)");
-          } else if (E) {
-            Diags.warning(P.ScopLoc,
-                          "the plan cache's plan for this region ('" +
-                              E->Flags + "') is invalid here: " + Error +
-                              "; compiling the default plan");
-          } else if (!Note.empty()) {
-            Diags.warning(P.ScopLoc, Note + "; compiling the default plan");
-          }
-        }
-        std::vector<int64_t> Extents = GridExtents.empty()
-                                           ? benchmarkExtents(A->NumDims)
-                                           : GridExtents;
-        if (Extents.size() != A->NumDims) {
-          Diags.error(P.ScopLoc,
-                      "--grid gives " + std::to_string(Extents.size()) +
-                          " sizes for a " + std::to_string(A->NumDims) +
-                          "D stencil");
-          return;
-        }
-        // No plan option and no cached plan: the model's best plan of the
-        // rules' plans at each bT and tile (DefaultPlan.h).
-        bool FromModel = false;
-        if (!FromCache && !RegionNaive && !anyPlanOption(RegionRequest)) {
-          std::string Error;
-          if (std::optional<DefaultPlanChoice> D = modelDefaultPlan(
-                  P, *A, modelInput(P, *A, Extents), *GpuParams, Error)) {
-            RegionRequest = D->Request;
-            // No degree was feasible: the rules' own plan.
-            FromModel = D->Compared > 0;
-          }
-        }
-        if (PlanOnly) {
-          PlanSearchResult S =
-              searchPlans(P, *A, RegionRequest, anyPlanOption(RegionRequest),
-                          FromCache, Extents, *GpuParams, Top);
-          S.FromModel = FromModel;
-          S.CacheOrigin = PlanOrigin;
-          S.Requested &= !FromModel;
-          S.SelectedNaive = RegionNaive;
-          S.Requested |= bool(Naive); // --naive is a plan option too
-          if (Format == OutputFormat::JSON)
-            Regions.push_back(planSearchToJSON(P, *A, S, Index));
-          else
-            printPlanSearch(OS, P, *A, S, Index);
-          ++Index;
-          return;
-        }
-        if (EmitTest) {
-          std::string Why = selfCheckObstacle(PingPongSource ? *PingPongSource : P);
-          if (!Why.empty()) {
-            Diags.error(P.TimeLoop.Loc,
-                        "cannot emit a self-check for this region: " + Why);
-            return;
-          }
-        }
-        std::string Error;
-        std::optional<TemporalBlockingPlan> Plan =
-            makePlan(P, *A, RegionRequest, Error);
-        // The naive kernel needs no blocked plan; a region no blocked plan
-        // fits (a 3D star of radius 8 in the default tiles) compiles it
-        // unless plan options asked for blocking.
-        std::string NaiveBecause;
-        if (!Plan && !RegionNaive && !anyPlanOption(Request)) {
-          NaiveBecause = "no blocked plan fits this region: " + Error;
-          Diags.warning(P.ScopLoc, NaiveBecause + "; compiling the naive "
-                                                  "kernel (one launch per "
-                                                  "time step)");
-          RegionNaive = true;
-        }
-        if (!Plan && RegionNaive)
-          Plan = naivePlan(*A);
-        if (!Plan) {
-          Diags.error(P.ScopLoc, "invalid plan for this region: " + Error);
-          return;
-        }
-        Plan->FastMath = FastMath;
-        if (FastMath)
-          P.Rhs = lowerForFastMath(std::move(P.Rhs), A->Element);
-        Programs.push_back(std::move(P));
-        Analyses.push_back(std::move(*A));
-        if (PingPongSource) {
-          const StencilProgram *SingleUpdate = &Programs.back();
-          Programs.push_back(std::move(*PingPongSource));
-          ToEmit.push_back({&Programs.back(), &Analyses.back(),
-                            std::move(*Plan), RegionNaive, SingleUpdate,
-                            std::nullopt, NaiveBecause, PlanOrigin});
-          return;
-        }
-        ToEmit.push_back({&Programs.back(), &Analyses.back(), std::move(*Plan),
-                          RegionNaive, nullptr, std::nullopt, NaiveBecause,
-                          PlanOrigin});
-      },
-      errs(), Colors);
-  if (!R.Success)
-    return 1;
-  if (Tuning)
-    return runTuning(ToEmit, TuneRegions, Extra, *GpuParams, Cache,
-                     R.Dependencies, R.CxxEdits);
-  // The cache chose plans: a build system must redo the output when it
-  // changes.
-  if (Cache && sys::fs::exists(PlanCacheFile))
-    R.Dependencies.push_back(PlanCacheFile);
-
-  if (!Analyze && !PlanOnly) {
-    auto Source = MemoryBuffer::getFile(InputFile);
-    if (!Source)
-      return fail("cannot read '" + InputFile + "'");
-    if (!COutput.empty()) {
-      CLauncherFiles F = emitCLaunchers((*Source)->getBuffer().str(), ToEmit,
-                                        sys::path::filename(OutputFile).str());
-      OS << F.Cuda;
-      CText = std::move(F.C);
-    } else if (!EmitTest) {
-      OS << emitCudaTranslationUnit((*Source)->getBuffer().str(), ToEmit,
-                                    R.CxxEdits);
-    } else {
-      std::vector<std::string> Defs;
-      for (const std::string &A : Extra)
-        if (StringRef(A).startswith("-D"))
-          Defs.push_back(A.substr(2));
-      OS << emitSelfCheckProgram((*Source)->getBuffer().str(), ToEmit, Defs,
-                                 R.CxxEdits);
-    }
-  }
-
-  if (Format == OutputFormat::JSON) {
-    json::Object Top{{"file", InputFile},
-                     {"stencilcc_version", STENCILCC_VERSION},
-                     {"regions", std::move(Regions)}};
-    if (PlanOnly)
-      Top["gpu"] = gpuToJSON(*GpuParams);
-    OS << formatv("{0:2}", json::Value(std::move(Top))) << "\n";
-  }
-  OS.flush();
-
+/// Writes \p Text (the output), \p CText (--c-output's C file) and the
+/// dependency file naming \p Dependencies; the exit status.
+int writeOutputs(const std::string &Text, const std::string &CText,
+                 const std::vector<std::string> &Dependencies,
+                 const std::string &DepPath) {
   if (OutputFile.empty() || OutputFile == "-") {
     outs() << Text;
     return 0;
@@ -1336,10 +729,149 @@ int main(int Argc, const char **Argv) {
     if (DepTargets.empty() && !COutput.empty())
       Targets.push_back(COutput);
     if (Error E = writeToOutput(DepPath, [&](raw_ostream &Out) {
-          Out << formatMakeDependencies(Targets, R.Dependencies, DepPhony);
+          Out << formatMakeDependencies(Targets, Dependencies, DepPhony);
           return Error::success();
         }))
       return fail("cannot write '" + DepPath + "': " + toString(std::move(E)));
   }
   return 0;
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  cl::SetVersionPrinter(printVersion);
+  // LLVM's own --color (auto/always/never through WithColor) serves the
+  // diagnostics too; list it with stencilcc's options.
+  if (cl::Option *C = cl::getRegisteredOptions().lookup("color"))
+    C->Categories.assign({&Category}); // listed once, not also on its own
+  cl::HideUnrelatedOptions(
+      {&Category, &PlanCategory, &TuneCategory, &DepCategory});
+
+  // The compilation database, the way Clang tools take it: the arguments
+  // after `--` (cut from argv here), else `-p`, else no flags at all. There
+  // is no search for a compile_commands.json above the input: flags guessed
+  // from another file's entry would change what the stencil means.
+  std::string Err;
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv,
+                                                                    Err);
+  if (!Err.empty())
+    return fail(Err);
+  if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &errs()))
+    return 1;
+
+  if (std::string Why = modeConflict(); !Why.empty())
+    return fail(Why);
+  const GpuParameters *GpuParams = gpuParameters(Gpu);
+  if (!GpuParams)
+    return fail("--gpu='" + Gpu + "' is not one of h100, h200");
+  Expected<std::vector<int64_t>> GridExtents = gridExtents();
+  if (!GridExtents)
+    return fail(toString(GridExtents.takeError()));
+  Expected<PlanRequest> Request = planRequestFromOptions();
+  if (!Request)
+    return fail(toString(Request.takeError()));
+  std::set<CandidateRole> KeptRoles;
+  if (std::string Why = tuningConflict(*Request, KeptRoles); !Why.empty())
+    return fail(Why);
+  const bool Tuning = tuning();
+  // --plan-cache=none: neither a file nor the built-in database.
+  bool NoCachedPlans = PlanCacheFile == "none";
+  std::optional<PlanCache> Cache;
+  if (!PlanCacheFile.empty() && !NoCachedPlans) {
+    Expected<PlanCache> C = PlanCache::load(PlanCacheFile, Tuning);
+    if (!C)
+      return fail(toString(C.takeError()));
+    Cache = std::move(*C);
+  }
+  // A cache entry is for one GPU; without --gpu, any GPU the cache knows
+  // this stencil for, if only one.
+  CachedPlanLookup Cached(Cache ? &*Cache : nullptr, !NoCachedPlans,
+                          Gpu.getNumOccurrences() ? Gpu.getValue() : "");
+
+  std::string DepPath;
+  if (std::string Why = outputConflict(DepPath); !Why.empty())
+    return fail(Why);
+
+  if (!DB && !BuildPath.empty()) {
+    DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+        BuildPath, Err);
+    if (!DB)
+      return fail("cannot load a compilation database from '" + BuildPath +
+                  "': " + Err);
+  }
+  if (!DB)
+    DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        ".", std::vector<std::string>());
+
+  std::vector<std::string> Extra;
+  for (const std::string &I : IncludeDirs)
+    Extra.push_back("-I" + I);
+  for (const std::string &D : Defines)
+    Extra.push_back("-D" + D);
+  Extra.insert(Extra.end(), ExtraArgs.begin(), ExtraArgs.end());
+
+  bool Colors = WithColor(errs()).colorsEnabled();
+  RegionDriver Driver(regionDriverOptions(*Request, std::move(KeptRoles),
+                                          std::move(*GridExtents), GpuParams),
+                      Cached);
+  FrontendResult R = runFrontend(
+      *DB, InputFile, Extra,
+      [&](StencilProgram &P, DiagnosticSink &Diags) {
+        Driver.handleRegion(P, Diags);
+      },
+      errs(), Colors);
+  if (!R.Success)
+    return 1;
+  HandledRegions &Handled = Driver.regions();
+  if (Tuning) {
+    if (Error E =
+            runTuning(tuningRunOptions(), Handled.ToEmit, Handled.TuneRegions,
+                      Extra, *GpuParams, Cache, R.Dependencies, R.CxxEdits))
+      return fail(toString(std::move(E)));
+    return 0;
+  }
+  // The cache chose plans: a build system must redo the output when it
+  // changes.
+  if (Cache && sys::fs::exists(PlanCacheFile))
+    R.Dependencies.push_back(PlanCacheFile);
+
+  // The regions' --analyze or --plan-only text comes first.
+  std::string Text = std::move(Handled.Text);
+  raw_string_ostream OS(Text);
+  std::string CText; // --c-output's C file
+  if (!Analyze && !PlanOnly) {
+    auto Source = MemoryBuffer::getFile(InputFile);
+    if (!Source)
+      return fail("cannot read '" + InputFile + "'");
+    if (!COutput.empty()) {
+      CLauncherFiles F =
+          emitCLaunchers((*Source)->getBuffer().str(), Handled.ToEmit,
+                         sys::path::filename(OutputFile).str());
+      OS << F.Cuda;
+      CText = std::move(F.C);
+    } else if (!EmitTest) {
+      OS << emitCudaTranslationUnit((*Source)->getBuffer().str(),
+                                    Handled.ToEmit, R.CxxEdits);
+    } else {
+      std::vector<std::string> Defs;
+      for (const std::string &A : Extra)
+        if (StringRef(A).startswith("-D"))
+          Defs.push_back(A.substr(2));
+      OS << emitSelfCheckProgram((*Source)->getBuffer().str(), Handled.ToEmit,
+                                 Defs, R.CxxEdits);
+    }
+  }
+
+  if (Format == OutputFormat::JSON) {
+    json::Object Top{{"file", InputFile},
+                     {"stencilcc_version", STENCILCC_VERSION},
+                     {"regions", std::move(Handled.Regions)}};
+    if (PlanOnly)
+      Top["gpu"] = gpuToJSON(*GpuParams);
+    OS << formatv("{0:2}", json::Value(std::move(Top))) << "\n";
+  }
+  OS.flush();
+  return writeOutputs(Text, CText, R.Dependencies, DepPath);
 }

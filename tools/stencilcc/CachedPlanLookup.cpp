@@ -1,0 +1,86 @@
+//===- stencilcc/CachedPlanLookup.cpp -------------------------------------===//
+#include "CachedPlanLookup.h"
+
+#include "stencilcc/Planner/PlanDatabase.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace stencilcc {
+
+namespace {
+
+/// Which plan cache entry gave a region's plan, for its banner and
+/// --plan-only.
+std::string cacheOrigin(const PlanCacheEntry &E, bool ByShape, bool BuiltIn) {
+  return std::string(BuiltIn ? "stencilcc's built-in database of tuned "
+                               "plans: "
+                             : "the plan cache: ") +
+         (ByShape ? "the plan tuned on " + E.Stencil +
+                        ", a stencil of the same shape (" + E.Shape + ")"
+                  : "the plan tuned on this stencil (" + E.Fingerprint + ")") +
+         ", " + E.Gpu + ", nvcc " + E.Nvcc;
+}
+
+} // namespace
+
+std::string localNvccVersion() {
+  static std::optional<std::string> Cached;
+  if (Cached)
+    return *Cached;
+  Cached = "";
+  ErrorOr<std::string> Found = sys::findProgramByName("nvcc");
+  std::string Nvcc = Found ? *Found : "/usr/local/cuda/bin/nvcc";
+  if (!sys::fs::can_execute(Nvcc))
+    return *Cached;
+  SmallString<128> Out;
+  if (sys::fs::createTemporaryFile("stencilcc-nvcc", "txt", Out))
+    return *Cached;
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out),
+                                          StringRef(Out)};
+  int RC = sys::ExecuteAndWait(Nvcc, {Nvcc, "--version"}, std::nullopt,
+                               Redirects, /*SecondsToWait=*/60);
+  auto Text = MemoryBuffer::getFile(Out);
+  sys::fs::remove(Out);
+  if (RC != 0 || !Text)
+    return *Cached;
+  StringRef T = (*Text)->getBuffer();
+  size_t At = T.find("release ");
+  if (At != StringRef::npos)
+    Cached = T.substr(At + 8).take_until([](char C) { return C == ','; }).str();
+  return *Cached;
+}
+
+const PlanCacheEntry *CachedPlanLookup::lookup(StringRef Fingerprint,
+                                               StringRef Shape,
+                                               StringRef Element,
+                                               std::string &Note,
+                                               std::string &Origin) const {
+  bool ByShape = false;
+  if (Cache)
+    if (const PlanCacheEntry *E =
+            Cache->lookup(Fingerprint, Shape, Element, GpuKey,
+                          localNvccVersion(), Note, &ByShape)) {
+      Origin = cacheOrigin(*E, ByShape, false);
+      return E;
+    }
+  if (!UseBuiltIn)
+    return nullptr;
+  std::string DatabaseNote;
+  const PlanCacheEntry *E =
+      builtInPlanDatabase().lookup(Fingerprint, Shape, Element, GpuKey,
+                                   localNvccVersion(), DatabaseNote, &ByShape);
+  if (!E)
+    return nullptr;
+  Note.clear();
+  Origin = cacheOrigin(*E, ByShape, true);
+  return E;
+}
+
+} // namespace stencilcc
