@@ -31,25 +31,79 @@ public:
   std::map<unsigned, SourceEdit> Edits; // by Begin
   std::vector<std::pair<SourceLocation, std::string>> KeywordsInRegions;
 
-  /// An argument for a variable-length-array parameter: the emitter
+  /// An argument for a variable-length-array parameter. The emitter
   /// rewrites such a parameter of a region's function into a pointer to
-  /// the element type (CUDA C++ has no run-time extents in parameters), and
-  /// the parameter's own extents could not be named here anyway.
+  /// the element type (CUDA C++ has no run-time extents in parameters; the
+  /// parameter's own extents could not be named here anyway): an argument
+  /// of another pointer type gets a cast to it. Other functions' such
+  /// parameters become `void *` (VisitFunctionDecl), which takes any
+  /// object pointer as it is.
   bool VisitCallExpr(CallExpr *E) {
-    for (Expr *A : E->arguments()) {
-      auto *ICE = dyn_cast<ImplicitCastExpr>(A);
-      if (!ICE || !ICE->getType()->isVariablyModifiedType())
+    const FunctionDecl *Callee = E->getDirectCallee();
+    bool ToRegion = Callee && isRegionFunction(Callee);
+    for (unsigned I = 0; I < E->getNumArgs(); ++I) {
+      Expr *A = E->getArg(I);
+      const ParmVarDecl *Param =
+          Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I)
+                                               : nullptr;
+      if (auto *ICE = dyn_cast<ImplicitCastExpr>(A))
+        if (ICE->getType()->isVariablyModifiedType())
+          Handled.insert(ICE);
+      if (!Param || !Param->getType()->isVariablyModifiedType() ||
+          !Param->getType()->isPointerType())
         continue;
-      Handled.insert(ICE);
-      if (ICE->getCastKind() != CK_BitCast ||
-          !ICE->getSubExpr()->getType()->isVoidPointerType())
+      // Parentheses stay inside the cast: a macro's `(*x)` is cast whole.
+      const Expr *Arg = A->IgnoreImpCasts();
+      QualType Element = elementOf(Param->getType());
+      QualType ArgType = A->IgnoreParenImpCasts()->getType();
+      if (ArgType->isArrayType())
+        ArgType = Ctx.getArrayDecayedType(ArgType);
+      bool VoidArg = ArgType->isVoidPointerType();
+      // A region's function takes the element pointer; another function
+      // takes `void *`, which needs no cast.
+      if (VoidArg || (ToRegion && ArgType->isPointerType() &&
+                      ArgType->getPointeeType()->isArrayType()))
+        castTo(Arg, Ctx.getPointerType(Element));
+    }
+    return true;
+  }
+
+  /// A variable-length-array parameter of a function without a region
+  /// (PolyBench's init_array and print_array with POLYBENCH_USE_C99_PROTO,
+  /// often spelled through macros): `void *`, and the array pointer
+  /// declared on entry, as the emitter does for a region's function.
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!inMainFile(FD->getLocation()) || isRegionFunction(FD))
+      return true;
+    std::string Entry;
+    for (const ParmVarDecl *PVD : FD->parameters()) {
+      QualType T = PVD->getType();
+      if (!T->isVariablyModifiedType() || !T->isPointerType())
         continue;
-      QualType Element = ICE->getType();
-      while (Element->isPointerType() || Element->isArrayType())
-        Element = Element->isPointerType()
-                      ? Element->getPointeeType()
-                      : QualType(Element->getArrayElementTypeNoTypeQual(), 0);
-      castTo(ICE->getSubExpr(), Ctx.getPointerType(Element));
+      std::optional<std::pair<unsigned, unsigned>> R =
+          fileRange(PVD->getSourceRange());
+      if (!R)
+        continue;
+      std::string Name = PVD->getName().str();
+      std::string Raw = Name.empty() ? "" : "stencilcc_" + Name + "_data";
+      // `const void *` where the elements are const: callers may pass
+      // pointers to const.
+      bool Const = elementOf(T).isConstQualified();
+      add(R->first, R->second, (Const ? "const void *" : "void *") + Raw);
+      if (!Name.empty()) {
+        std::string Declarator, Type = T.getAsString(Policy);
+        llvm::raw_string_ostream OS(Declarator);
+        T.print(OS, Policy, Name);
+        Entry += "\n  " + OS.str() + " = (" + Type + ")" + Raw +
+                 "; /* stencilcc: CUDA C++ has no run-time extents in "
+                 "parameters */";
+      }
+    }
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(
+        FD->doesThisDeclarationHaveABody() ? FD->getBody() : nullptr);
+    if (!Entry.empty() && Body && inMainFile(Body->getLBracLoc())) {
+      unsigned Open = SM.getFileOffset(Body->getLBracLoc()) + 1;
+      add(Open, Open, Entry);
     }
     return true;
   }
@@ -153,6 +207,34 @@ private:
   std::set<const ImplicitCastExpr *> Handled;
   std::vector<std::pair<unsigned, unsigned>> RegionOffsets;
   std::set<std::string> ReportedNames;
+
+  /// Whether \p FD's definition holds a region (the emitter rewrites its
+  /// parameters).
+  bool isRegionFunction(const FunctionDecl *FD) const {
+    const FunctionDecl *Def = FD->getDefinition();
+    if (!Def || !Def->getBody())
+      return false;
+    std::optional<std::pair<unsigned, unsigned>> R =
+        fileRange(Def->getBody()->getSourceRange());
+    if (!R)
+      return false;
+    for (const auto &[B, E] : RegionOffsets)
+      if (B >= R->first && B < R->second)
+        return true;
+    return false;
+  }
+
+  /// The element type of an array pointer (`double` of `double (*)[n]`).
+  QualType elementOf(QualType T) const {
+    for (;;) {
+      if (T->isPointerType())
+        T = T->getPointeeType();
+      else if (const ArrayType *A = Ctx.getAsArrayType(T))
+        T = A->getElementType(); // with its qualifiers
+      else
+        return T;
+    }
+  }
 
   /// An explicit cast of \p E to \p To, as the declaration spells it.
   void castTo(const Expr *E, QualType To) {

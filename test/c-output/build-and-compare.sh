@@ -12,6 +12,8 @@
 #     compile-time loop bounds
 #     (POLYBENCH_USE_SCALAR_LB, MINI_DATASET); the dump after one step fewer
 #     differs, so the comparison sees a step;
+#     and, for the C99-prototype build, the one-file output (no --c-output)
+#     built whole with polybench.c as C++;
 #   - around-regions.c: both region forms, and what they leave in their
 #     arrays and loop variables, printed exactly.
 # Where nvcc is found, every .cu also compiles with `nvcc -O3 -arch=sm_90`
@@ -87,6 +89,32 @@ polybench jacobi-2d-default -DSMALL_DATASET
 polybench jacobi-2d-double -DPOLYBENCH_USE_C99_PROTO -DSMALL_DATASET
 polybench jacobi-2d-float -DPOLYBENCH_USE_SCALAR_LB -DMINI_DATASET \
   -DDATA_TYPE_IS_FLOAT
+
+# The one-file output of the C99-prototype build (init_array and
+# print_array take variable-length arrays through PolyBench's macros: they
+# become `void *` parameters, the region's function's arguments get casts):
+# the whole .cu built with the emulation header, and nvcc where found.
+onefile=(-DPOLYBENCH_DUMP_ARRAYS -DPOLYBENCH_TIME -DPOLYBENCH_USE_C99_PROTO
+         -DSMALL_DATASET -I"$PB/utilities" -I"$PB/stencils/jacobi-2d")
+"$STENCILCC" "$PB/stencils/jacobi-2d/jacobi-2d.c" "${onefile[@]}" -o onefile.cu \
+  || fail "stencilcc jacobi-2d.c (one file, C99 prototypes)"
+$CXX -std=c++20 -O0 -I"$SRC/include" "${onefile[@]}" \
+  -include stencilcc/Runtime/CudaEmulation.h -x c++ -c onefile.cu -o onefile.o \
+  || fail "onefile.cu (PolyBench, C99 prototypes) on the CPU"
+# The one-file output is C++: the C library it calls is built as C++ too
+# (polybench.h has no extern "C"), as nvcc would build it beside.
+$CXX -O1 -x c++ "${onefile[@]}" -c "$PB/utilities/polybench.c" -o polybench.cxx.o
+$CXX onefile.o polybench.cxx.o -lboost_context -lm -o onefile.gpu
+./onefile.gpu 2>onefile.gpu.dump >/dev/null
+cmp jacobi-2d-double.cpu.dump onefile.gpu.dump \
+  || fail "the one-file output's dump differs (diff $WORK/{jacobi-2d-double.cpu,onefile.gpu}.dump)"
+if [[ -n $NVCC ]]; then
+  "$NVCC" -O3 -arch=sm_90 "${onefile[@]}" -c onefile.cu -o onefile.nvcc.o \
+    || fail "nvcc -O3 -arch=sm_90 rejects the one-file output (C99 prototypes)"
+  "$NVCC" onefile.nvcc.o polybench.cxx.o -lm -o onefile.nvcc \
+    || fail "nvcc does not link the one-file output with polybench.c"
+fi
+echo "jacobi-2d-double, one file: same dump"
 
 # One step fewer prints another dump: the comparison above sees steps.
 $CC -std=c11 -Wno-unknown-pragmas -O2 -DPOLYBENCH_DUMP_ARRAYS \

@@ -13,7 +13,12 @@
 //    name with `_` appended (more where that name is taken), at the
 //    declaration and every use;
 //  - designated initializers of a struct out of member order (C++ wants
-//    them in order): the same designators, in order.
+//    them in order): the same designators, in order;
+//  - variable-length-array parameters (C++ has no run-time extents in
+//    parameters) of functions without a region: `void *`, the array
+//    pointer declared on entry; array-pointer arguments of a region's
+//    function (whose parameters the emitter makes element pointers): a
+//    cast to the element pointer.
 // What cannot be rewritten this way (a construct inside a macro
 // definition, a header's text) is left as it is.
 //
