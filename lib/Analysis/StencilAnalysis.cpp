@@ -321,9 +321,9 @@ void Analyzer::checkBounds(const IslModel &M) {
       M.arrayExtent().copy(), isl_dim_set, 0, 1));
   bool LevelsInside = M.write().range().is_subset(Levels);
   isl::set Bad = isl::set::empty(M.domain().params().space());
-  for (const isl::map &R : M.reads()) {
-    LevelsInside = LevelsInside && R.range().is_subset(Levels);
-    Bad = Bad.unite(R.range().subtract(M.arrayExtent()).params());
+  for (const isl::set &Cells : M.cellsReadByLevel()) {
+    LevelsInside = LevelsInside && Cells.is_subset(Levels);
+    Bad = Bad.unite(Cells.subtract(M.arrayExtent()).params());
   }
   Bad = Bad.unite(M.write().range().subtract(M.arrayExtent()).params());
   if (Bad.is_empty())
@@ -380,7 +380,7 @@ void Analyzer::checkDependences(const IslModel &M, isl::ctx Ctx) {
   bool Located = false;
   for (unsigned I = 0; I < Reads.size(); ++I) {
     // Pairs (writer, reader) where read I sees the writer's cell.
-    isl::map Via = M.write().apply_range(M.reads()[I].reverse());
+    isl::map Via = M.write().apply_range(M.read(I).reverse());
     isl::set Bad = timeDistances(Ctx, Deps.intersect(isl::union_map(Via)))
                        .subtract(One);
     if (Bad.is_empty())

@@ -1,6 +1,8 @@
 //===- IR/Expr.cpp --------------------------------------------------------===//
 #include "stencilcc/IR/Expr.h"
 
+#include <deque>
+
 namespace stencilcc {
 
 const char *scalarTypeName(ScalarType T) {
@@ -170,11 +172,19 @@ void Expr::walk(const std::function<void(const Expr &)> &F) const {
 }
 
 bool Expr::readsArray() const {
-  if (K == Kind::Access)
-    return true;
-  for (const ExprPtr &O : Operands)
-    if (O->readsArray())
+  // Breadth first: a sum of N products is a chain N deep on its left, and
+  // every level asks this question (isLinear, the partial sums), so a
+  // depth-first search would make those passes quadratic; the nearest read
+  // is two levels down on the right.
+  std::deque<const Expr *> Queue{this};
+  while (!Queue.empty()) {
+    const Expr *E = Queue.front();
+    Queue.pop_front();
+    if (E->K == Kind::Access)
       return true;
+    for (const ExprPtr &O : E->Operands)
+      Queue.push_back(O.get());
+  }
   return false;
 }
 

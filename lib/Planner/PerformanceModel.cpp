@@ -117,14 +117,7 @@ double OperationMix::aluEfficiency() const {
 
 namespace {
 
-bool readsArray(const Expr &E) {
-  if (E.K == Expr::Kind::Access)
-    return true;
-  for (const ExprPtr &O : E.Operands)
-    if (readsArray(*O))
-      return true;
-  return false;
-}
+bool readsArray(const Expr &E) { return E.readsArray(); }
 
 /// \p E without the casts and unary plus around it.
 const Expr &strip(const Expr &E) {

@@ -34,20 +34,27 @@ TEST_F(IslModelTest, DomainWriteAndReadsOfStar2d1r) {
   EXPECT_TRUE(M.write().is_equal(
       map("[n, timestep] -> { S[t, i, j] -> A[(t + 1) mod 2, i, j] : "
           "0 <= t < timestep and 1 <= i < n - 1 and 1 <= j < n - 1 }")));
-  ASSERT_EQ(M.reads().size(), 5u);
   // Tree order: center, then i-1, i+1, j-1, j+1.
-  EXPECT_TRUE(M.reads()[0].is_equal(
+  EXPECT_TRUE(M.read(0).is_equal(
       map("[n, timestep] -> { S[t, i, j] -> A[t mod 2, i, j] : "
           "0 <= t < timestep and 1 <= i < n - 1 and 1 <= j < n - 1 }")));
-  EXPECT_TRUE(M.reads()[1].is_equal(
+  EXPECT_TRUE(M.read(1).is_equal(
       map("[n, timestep] -> { S[t, i, j] -> A[t mod 2, i - 1, j] : "
           "0 <= t < timestep and 1 <= i < n - 1 and 1 <= j < n - 1 }")));
-  EXPECT_TRUE(M.reads()[4].is_equal(
+  EXPECT_TRUE(M.read(4).is_equal(
       map("[n, timestep] -> { S[t, i, j] -> A[t mod 2, i, j + 1] : "
           "0 <= t < timestep and 1 <= i < n - 1 and 1 <= j < n - 1 }")));
   EXPECT_TRUE(M.arrayExtent().is_equal(
       set("[n] -> { A[l, x, y] : 0 <= l < 2 and 0 <= x < n and "
           "0 <= y < n }")));
+  // All five reads of the one level read: the cells of the star's reach.
+  std::vector<isl::set> Cells = M.cellsReadByLevel();
+  ASSERT_EQ(Cells.size(), 1u);
+  EXPECT_TRUE(Cells[0].is_equal(
+      set("[n, timestep] -> { A[l, x, y] : timestep >= 1 and "
+          "exists (t : 0 <= t < timestep and l = t mod 2) and "
+          "((1 <= x < n - 1 and 0 <= y < n) or "
+          "(0 <= x < n and 1 <= y < n - 1)) and n >= 3 }")));
 }
 
 TEST_F(IslModelTest, UndeclaredTimeExtentIsUnboundedAbove) {
@@ -84,7 +91,7 @@ TEST_F(IslModelTest, OffsetsOfAConstantRightHandSideAreEmpty) {
   StencilProgram P = skeleton(3, 0);
   P.Rhs = lit(P, 1.0);
   IslModel M(ctx(), P);
-  EXPECT_TRUE(M.reads().empty());
+  EXPECT_TRUE(M.cellsReadByLevel().empty());
   EXPECT_TRUE(M.offsets().is_empty());
   EXPECT_EQ(M.offsets().tuple_dim(), 3u);
   EXPECT_TRUE(M.flowDependences().is_empty());
@@ -167,7 +174,7 @@ TEST_F(IslModelTest, TimeLevelsFollowCRemainder) {
   StencilProgram P = star(1, 1);
   P.TimeLoop.Lower = AffineExpr::constant(-2);
   IslModel M(ctx(), P);
-  isl::set Levels = M.reads()[0].range();
+  isl::set Levels = M.read(0).range();
   EXPECT_FALSE(
       Levels.intersect(set("[n, timestep] -> { A[-1, x] }")).is_empty());
   EXPECT_FALSE(M.readInBounds(0));

@@ -24,6 +24,7 @@
 #include "TuningRun.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/thread.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -739,7 +740,7 @@ int writeOutputs(const std::string &Text, const std::string &CText,
 
 } // namespace
 
-int main(int Argc, const char **Argv) {
+static int stencilccMain(int Argc, const char **Argv) {
   cl::SetVersionPrinter(printVersion);
   // LLVM's own --color (auto/always/never through WithColor) serves the
   // diagnostics too; list it with stencilcc's options.
@@ -874,4 +875,17 @@ int main(int Argc, const char **Argv) {
   }
   OS.flush();
   return writeOutputs(Text, CText, R.Dependencies, DepPath);
+}
+
+// A stencil of tens of thousands of terms (a 3D box of radius 16 has
+// 35,937) is an expression tree that deep, and the frontend, analysis and
+// emitter walk it recursively: stencilcc runs on a thread with a 1 GiB
+// stack (address space; only what the recursion touches is used) rather
+// than the main thread's 8 MiB.
+int main(int Argc, const char **Argv) {
+  int Status = 1;
+  llvm::thread Compiler(std::optional<unsigned>(1u << 30),
+                        [&] { Status = stencilccMain(Argc, Argv); });
+  Compiler.join();
+  return Status;
 }

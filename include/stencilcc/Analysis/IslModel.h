@@ -43,8 +43,12 @@ public:
   const isl::set &domain() const { return Domain; }
   /// [params] -> { S[..] -> A[(t + W) mod M, s0, ..] }, restricted to domain.
   const isl::map &write() const { return Write; }
-  /// One relation per Access in the right-hand side, in tree order.
-  const std::vector<isl::map> &reads() const { return Reads; }
+  /// The relation of read \p I of the right-hand side (tree order), built
+  /// when asked: a 3D box of radius 8 has 4,913 reads, and only the
+  /// diagnostics of a rejected region need them one by one.
+  isl::map read(unsigned I) const;
+  /// The cells read, one set per time level read: [params] -> { A[l, ..] }.
+  std::vector<isl::set> cellsReadByLevel() const;
   /// [params] -> { A[l, x0, ..] : 0 <= l < time extent, 0 <= x_d < extent }
   /// (the time dimension is unbounded above when not declared).
   const isl::set &arrayExtent() const { return Extent; }
@@ -76,8 +80,9 @@ private:
   const StencilProgram &P;
   isl::set Domain;
   isl::map Write;
-  std::vector<isl::map> Reads;
   isl::set Extent;
+  mutable std::optional<isl::union_flow> Flow;
+  const isl::union_flow &taggedFlow() const;
 };
 
 } // namespace stencilcc
