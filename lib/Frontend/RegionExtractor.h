@@ -113,6 +113,22 @@ private:
     return -1;
   }
 
+  /// The initializer of a const, non-volatile variable (not a parameter)
+  /// whose value the translation unit fixes (`const float w = 0.25f;`);
+  /// null otherwise.
+  const clang::Expr *constantInitializer(const VarDecl *V) const {
+    if (llvm::isa<clang::ParmVarDecl>(V))
+      return nullptr;
+    clang::QualType T = V->getType();
+    if (!T.isConstQualified() || T.isVolatileQualified())
+      return nullptr;
+    const clang::Expr *Init = V->getAnyInitializer();
+    if (!Init || Init->HasSideEffects(Ctx) || !Init->isEvaluatable(Ctx) ||
+        !scalarTypeOf(Init->getType()))
+      return nullptr;
+    return Init;
+  }
+
   void addParameter(const VarDecl *V, ScalarType T) {
     if (!ParameterNames.insert(V->getName().str()).second)
       return;

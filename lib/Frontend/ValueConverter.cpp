@@ -92,6 +92,13 @@ ExprPtr RegionExtractor::convert(const clang::Expr *E) {
               "loop variables may appear only in the array subscripts");
         return nullptr;
       }
+      // A const variable with a constant initializer (`const float w =
+      // 0.25f;` before the region) is that value: C forbids changing it,
+      // and as a literal it is a coefficient the CUDA compiler folds (a
+      // division by it takes the constant-division path; the plan cache
+      // matches it with the same stencil written with literals).
+      if (const clang::Expr *Init = constantInitializer(V))
+        return convert(Init);
       addParameter(V, *T);
       R = Expr::scalarRef(V->getName().str(), *T);
     } else {

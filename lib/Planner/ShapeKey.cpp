@@ -11,10 +11,12 @@ namespace stencilcc {
 
 namespace {
 
-bool readsArray(const Expr &E) {
-  bool Reads = false;
-  E.walk([&](const Expr &X) { Reads |= X.K == Expr::Kind::Access; });
-  return Reads;
+bool readsArray(const Expr &E) { return E.readsArray(); }
+
+bool referencesScalar(const Expr &E) {
+  bool Scalar = false;
+  E.walk([&](const Expr &X) { Scalar |= X.K == Expr::Kind::ScalarRef; });
+  return Scalar;
 }
 
 /// Each operation of \p Rhs by kind, operator and type, counted; reads,
@@ -30,8 +32,12 @@ std::string operationMix(const Expr &Rhs) {
     switch (E.K) {
     case Expr::Kind::Binary: {
       std::string Key = E.Op + ":" + T;
+      // A divisor the CUDA compiler knows (literals) takes the constant
+      // division; a run-time scalar the full one; a read neither.
       if (E.Op == "/" || E.Op == "%")
-        Key += readsArray(*E.Operands[1]) ? ",by-read" : ",by-constant";
+        Key += readsArray(*E.Operands[1])        ? ",by-read"
+               : referencesScalar(*E.Operands[1]) ? ",by-scalar"
+                                                  : ",by-constant";
       ++Count[Key];
       break;
     }

@@ -141,16 +141,43 @@ void k(int n, int T, float alpha, float A[2][n]) {
   ASSERT_NE(P.findParameter("alpha"), nullptr);
   EXPECT_EQ(P.findParameter("alpha")->Type, ScalarType::Float);
   EXPECT_NE(P.findParameter("beta"), nullptr);
-  EXPECT_NE(P.findParameter("w"), nullptr);
+  // A const with a constant initializer is its value, a literal.
+  EXPECT_EQ(P.findParameter("w"), nullptr);
   bool SawIntLiteral = false, SawFloatLiteral = false;
   P.Rhs->walk([&](const Expr &E) {
     if (E.K == Expr::Kind::IntLiteral && E.Spelling == "3")
       SawIntLiteral = true;
     if (E.K == Expr::Kind::FloatLiteral)
-      SawFloatLiteral = true;
+      SawFloatLiteral |= E.Spelling == "0.5f";
   });
   EXPECT_TRUE(SawIntLiteral);
-  EXPECT_FALSE(SawFloatLiteral);
+  EXPECT_TRUE(SawFloatLiteral);
+}
+
+TEST(FrontendTest, ConstantsFoldOnlyWhereCFixesTheValue) {
+  FileResult R = analyzeSource(R"(
+void k(int n, int T, const float alpha, float A[2][n]) {
+  const float c0 = 0.25f, c1 = (float)0.5;
+  const float scaled = alpha * 2;
+  volatile const float v = 1.0f;
+  float plain = 0.125f;
+#pragma scop
+  for (int t = 0; t < T; t++)
+    for (int i = 1; i < n - 1; i++)
+      A[(t+1)%2][i] = c0 * A[t%2][i-1] + c1 * A[t%2][i] + scaled * A[t%2][i+1]
+                    + v + plain + alpha;
+#pragma endscop
+}
+)");
+  const StencilProgram &P = onlyProgram(R);
+  EXPECT_EQ(P.findParameter("c0"), nullptr);
+  EXPECT_EQ(P.findParameter("c1"), nullptr);
+  // Not fixed by the translation unit: a parameter (const or not), a
+  // const computed from one, a volatile, a variable that is not const.
+  EXPECT_NE(P.findParameter("alpha"), nullptr);
+  EXPECT_NE(P.findParameter("scaled"), nullptr);
+  EXPECT_NE(P.findParameter("v"), nullptr);
+  EXPECT_NE(P.findParameter("plain"), nullptr);
 }
 
 TEST(FrontendTest, LocalBoundsStandForTheirInitializers) {
