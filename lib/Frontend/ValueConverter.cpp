@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "RegionExtractor.h"
 
+#include <algorithm>
+
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -97,8 +99,15 @@ ExprPtr RegionExtractor::convert(const clang::Expr *E) {
       // and as a literal it is a coefficient the CUDA compiler folds (a
       // division by it takes the constant-division path; the plan cache
       // matches it with the same stencil written with literals).
-      if (const clang::Expr *Init = constantInitializer(V))
+      if (const clang::Expr *Init = constantInitializer(V)) {
+        // The region's text (the self-check's reference, --c-output's
+        // launcher) still names a local it folds.
+        if (V->isLocalVarDecl() &&
+            std::find(FoldedLocals.begin(), FoldedLocals.end(), V) ==
+                FoldedLocals.end())
+          FoldedLocals.push_back(V);
         return convert(Init);
+      }
       addParameter(V, *T);
       R = Expr::scalarRef(V->getName().str(), *T);
     } else {
