@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""plan-cache-shapes.py: give each entry of a plan cache its shape key,
-and name the program it was tuned on relative to the repository.
+"""plan-cache-shapes.py: give each entry of a plan cache its shape key (and,
+for single-update regions, the nearest-shape rule's family and operation
+mix), and name the program it was tuned on relative to the repository.
 
 Entries ingested before stencilcc recorded shapes (Planner/ShapeKey.h) have
 a fingerprint only, so they match only the exact stencil they were tuned
@@ -38,7 +39,8 @@ for pattern in ('benchmarks/stencils/*.c', 'benchmarks/stage/*.c'):
             for region in json.loads(run.stdout)['regions']:
                 shapes[region['fingerprint']] = (
                     region['shape_key'],
-                    os.path.relpath(path, root) + ':' + region['function'])
+                    os.path.relpath(path, root) + ':' + region['function'],
+                    region.get('shape_family'), region.get('operation_mix'))
 
 with open(cache_path) as f:
     cache = json.load(f)
@@ -48,6 +50,9 @@ for entry in cache['plans']:
     if known and os.path.isabs(entry.get('stencil', '')):
         entry['stencil'] = known[1]
         renamed += 1
+    if known and known[2] and not entry.get('family'):
+        entry['family'], entry['operations'] = known[2], known[3]
+        added += 1
     if entry.get('shape'):
         continue
     if known:

@@ -1,5 +1,6 @@
 //===- lib/Planner/PlanCache.cpp - Tuned plans, stored --------------------===//
 #include "stencilcc/Planner/PlanCache.h"
+#include "stencilcc/Planner/ShapeKey.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -83,6 +84,10 @@ static json::Object toJSON(const PlanCacheEntry &E) {
                       {"date", E.Date}};
   if (!E.Shape.empty())
     O["shape"] = E.Shape;
+  if (!E.Family.empty())
+    O["family"] = E.Family;
+  if (!E.Operations.empty())
+    O["operations"] = E.Operations;
   return O;
 }
 
@@ -129,6 +134,8 @@ Expected<PlanCache> PlanCache::parse(StringRef Text, StringRef Path) {
           "gpu, nvcc, flags",
           Path.str().c_str(), I);
     Str("shape", E.Shape);
+    Str("family", E.Family);
+    Str("operations", E.Operations);
     Str("summary", E.Summary);
     Str("stencil", E.Stencil);
     Str("size", E.Size);
@@ -173,6 +180,40 @@ const PlanCacheEntry *PlanCache::lookup(StringRef Fingerprint, StringRef Shape,
     if (ByShape)
       *ByShape = !Same.empty();
   }
+  return choose(Same, GpuKey, Nvcc, Note);
+}
+
+const PlanCacheEntry *PlanCache::nearest(StringRef Family, StringRef Operations,
+                                         StringRef Element, StringRef GpuKey,
+                                         StringRef Nvcc, std::string &Note,
+                                         unsigned *Distance) const {
+  if (Family.empty())
+    return nullptr;
+  // The stencil of the family whose operations differ least; the first in
+  // the file on a tie. Then its entries, as lookup takes one stencil's.
+  const PlanCacheEntry *Best = nullptr;
+  unsigned BestDistance = 0;
+  for (const PlanCacheEntry &E : Entries) {
+    if (E.Family != Family || E.Element != Element)
+      continue;
+    unsigned D = operationMixDistance(Operations.str(), E.Operations);
+    if (!Best || D < BestDistance)
+      Best = &E, BestDistance = D;
+  }
+  if (!Best)
+    return nullptr;
+  std::vector<const PlanCacheEntry *> Same;
+  for (const PlanCacheEntry &E : Entries)
+    if (E.Fingerprint == Best->Fingerprint && E.Element == Element)
+      Same.push_back(&E);
+  if (Distance)
+    *Distance = BestDistance;
+  return choose(Same, GpuKey, Nvcc, Note);
+}
+
+const PlanCacheEntry *
+PlanCache::choose(const std::vector<const PlanCacheEntry *> &Same,
+                  StringRef GpuKey, StringRef Nvcc, std::string &Note) const {
   if (Same.empty())
     return nullptr;
   std::vector<const PlanCacheEntry *> OnGpu;

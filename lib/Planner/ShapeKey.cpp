@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SHA1.h"
 
+#include <cstdlib>
 #include <map>
 #include <sstream>
 
@@ -102,8 +103,11 @@ std::string sha1Key(const std::string &Text) {
 
 } // namespace
 
-std::string stencilShapeText(const StencilProgram &P,
-                             const StencilAnalysis &A) {
+/// Dimensions, element type, levels and reads: the shape text's part
+/// before its operations.
+static std::string stencilReadsText(const StencilProgram &P,
+                                    const StencilAnalysis &A,
+                                    bool Distinct = false) {
   std::ostringstream OS;
   OS << "dims=" << A.NumDims << ";element=" << elementTypeName(A.Element)
      << ";levels=" << P.TimeModulus << ";write=" << P.WriteShift;
@@ -116,10 +120,53 @@ std::string stencilShapeText(const StencilProgram &P,
   });
   OS << ";reads=";
   for (const auto &[Read, N] : Reads)
-    OS << Read << "x" << N << " ";
-  OS << ";ops=" << operationMix(*P.Rhs)
-     << ";sum-of-products=" << (A.SumOfProducts ? "yes" : "no");
+    OS << Read << "x" << (Distinct ? 1 : N) << " ";
   return OS.str();
+}
+
+std::string stencilShapeText(const StencilProgram &P,
+                             const StencilAnalysis &A) {
+  return stencilReadsText(P, A) + ";ops=" + operationMix(*P.Rhs) +
+         ";sum-of-products=" + (A.SumOfProducts ? "yes" : "no");
+}
+
+std::string stencilShapeFamily(const StencilProgram &P,
+                               const StencilAnalysis &A) {
+  // The cells read, each once: reading the centre twice (`u + nu * (...
+  // - c * u)`) is a matter of operations, not of which plan fits.
+  return "family-" + sha1Key(stencilReadsText(P, A, /*Distinct=*/true));
+}
+
+std::string stencilOperationMix(const StencilProgram &P,
+                                const StencilAnalysis &A) {
+  std::string Ops = operationMix(*P.Rhs);
+  if (A.SumOfProducts)
+    Ops += (Ops.empty() ? "" : " ") + std::string("sum-of-productsx1");
+  return Ops;
+}
+
+unsigned operationMixDistance(const std::string &A, const std::string &B) {
+  // Items are `KEYxN`; a key holds no space.
+  auto Counts = [](const std::string &Mix) {
+    std::map<std::string, long> C;
+    std::istringstream In(Mix);
+    std::string Item;
+    while (In >> Item) {
+      size_t X = Item.rfind('x');
+      if (X == std::string::npos)
+        continue;
+      C[Item.substr(0, X)] += std::atol(Item.c_str() + X + 1);
+    }
+    return C;
+  };
+  std::map<std::string, long> CA = Counts(A), CB = Counts(B);
+  unsigned D = 0;
+  for (const auto &[K, N] : CA)
+    D += unsigned(std::labs(N - (CB.count(K) ? CB[K] : 0)));
+  for (const auto &[K, N] : CB)
+    if (!CA.count(K))
+      D += unsigned(N);
+  return D;
 }
 
 std::string stageShapeText(const StencilProgram &P, const StageAnalysis &A) {

@@ -346,6 +346,8 @@ Expected<unsigned> ingestTuningResults(StringRef Dir,
     PlanCacheEntry E;
     E.Fingerprint = R.Fingerprint;
     E.Shape = R.Shape;
+    E.Family = R.Family;
+    E.Operations = R.Operations;
     E.Element = elementTypeName(R.Element);
     E.Gpu = Header["gpu"];
     E.Nvcc = Header["nvcc"];

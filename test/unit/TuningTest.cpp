@@ -12,6 +12,7 @@
 #include "stencilcc/Planner/DefaultPlan.h"
 #include "stencilcc/Planner/PerformanceModel.h"
 #include "stencilcc/Planner/PlanCache.h"
+#include "stencilcc/Planner/ShapeKey.h"
 #include "stencilcc/Planner/PlanFlags.h"
 #include "stencilcc/Planner/TuningCandidates.h"
 
@@ -595,6 +596,55 @@ TEST(PlanCache, LookupByShape) {
   llvm::Expected<PlanCache> Back = PlanCache::load(F.str(), false);
   ASSERT_TRUE(bool(Back));
   EXPECT_EQ(Back->entries()[0].Shape, "shape-00000000000000aa");
+}
+
+TEST(PlanCache, NearestShape) {
+  PlanCache C;
+  PlanCacheEntry Sum = entry(H100Name, "13.0", "--bt=8", "1111111111111111");
+  Sum.Family = "family-00000000000000aa";
+  Sum.Operations = "*:floatx5 +:floatx4 sum-of-productsx1";
+  C.insert(Sum);
+  PlanCacheEntry Divided =
+      entry(H100Name, "13.0", "--bt=6", "2222222222222222");
+  Divided.Family = "family-00000000000000aa";
+  Divided.Operations = "*:floatx5 +:floatx4 /:float,by-constantx1";
+  C.insert(Divided);
+  PlanCacheEntry Elsewhere =
+      entry(H100Name, "13.0", "--bt=2", "3333333333333333");
+  Elsewhere.Family = "family-00000000000000bb";
+  Elsewhere.Operations = "*:floatx6 +:floatx4";
+  C.insert(Elsewhere);
+  std::string Note;
+  unsigned Distance = 99;
+  // A divided sum written as a multiplication by the reciprocal: one
+  // multiply more than the sum, two operations from the divided one.
+  const PlanCacheEntry *E =
+      C.nearest("family-00000000000000aa", "*:floatx6 +:floatx4", "float",
+                "h100", "13.0", Note, &Distance);
+  ASSERT_TRUE(E);
+  EXPECT_EQ(E->Flags, "--bt=8");
+  EXPECT_EQ(Distance, 2u); // one multiply more, no sum-of-products mark
+  E = C.nearest("family-00000000000000aa",
+                "*:floatx5 +:floatx4 /:float,by-constantx1", "float", "h100",
+                "13.0", Note, &Distance);
+  ASSERT_TRUE(E);
+  EXPECT_EQ(E->Flags, "--bt=6");
+  EXPECT_EQ(Distance, 0u);
+  // No entry of the family, or of the element type: none.
+  EXPECT_FALSE(C.nearest("family-00000000000000cc", "*:floatx6 +:floatx4",
+                         "float", "h100", "13.0", Note));
+  EXPECT_FALSE(C.nearest("family-00000000000000aa", "*:floatx6 +:floatx4",
+                         "double", "h100", "13.0", Note));
+  EXPECT_FALSE(C.nearest("", "", "float", "h100", "13.0", Note));
+  EXPECT_EQ(operationMixDistance("a:floatx2 b:floatx1", "a:floatx5 c:intx2"),
+            6u);
+  // The family survives the file.
+  TempFile F("");
+  ASSERT_FALSE(bool(C.save(F.str())));
+  llvm::Expected<PlanCache> Back = PlanCache::load(F.str(), false);
+  ASSERT_TRUE(bool(Back));
+  EXPECT_EQ(Back->entries()[1].Family, "family-00000000000000aa");
+  EXPECT_EQ(Back->entries()[1].Operations, Divided.Operations);
 }
 
 TEST(PlanCache, LoadErrors) {

@@ -83,4 +83,37 @@ const PlanCacheEntry *CachedPlanLookup::lookup(StringRef Fingerprint,
   return E;
 }
 
+const PlanCacheEntry *CachedPlanLookup::nearest(StringRef Family,
+                                                StringRef Operations,
+                                                StringRef Element,
+                                                std::string &Origin) const {
+  // The rule's misses and GPU notes say nothing: it is a fallback of a
+  // fallback, and the model decides where it finds nothing.
+  std::string Note;
+  unsigned Distance = 0;
+  auto Describe = [&](const PlanCacheEntry &E, bool BuiltIn) {
+    return std::string(BuiltIn ? "stencilcc's built-in database of tuned "
+                                 "plans: "
+                               : "the plan cache: ") +
+           "the plan tuned on " + E.Stencil +
+           ", the nearest shape (the same reads, " + std::to_string(Distance) +
+           (Distance == 1 ? " operation" : " operations") + " apart; " +
+           E.Family + "), " + E.Gpu + ", nvcc " + E.Nvcc;
+  };
+  if (Cache)
+    if (const PlanCacheEntry *E =
+            Cache->nearest(Family, Operations, Element, GpuKey,
+                           localNvccVersion(), Note, &Distance)) {
+      Origin = Describe(*E, false);
+      return E;
+    }
+  if (!UseBuiltIn)
+    return nullptr;
+  const PlanCacheEntry *E = builtInPlanDatabase().nearest(
+      Family, Operations, Element, GpuKey, localNvccVersion(), Note, &Distance);
+  if (E)
+    Origin = Describe(*E, true);
+  return E;
+}
+
 } // namespace stencilcc

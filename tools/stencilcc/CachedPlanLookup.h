@@ -41,6 +41,14 @@ public:
                                llvm::StringRef Shape, llvm::StringRef Element,
                                std::string &Note, std::string &Origin) const;
 
+  /// The nearest-shape rule (PlanCache::nearest), where lookup found
+  /// nothing: the --plan-cache file's entries first, then the built-in
+  /// database's. \p Origin says which entry and how near.
+  const PlanCacheEntry *nearest(llvm::StringRef Family,
+                                llvm::StringRef Operations,
+                                llvm::StringRef Element,
+                                std::string &Origin) const;
+
 private:
   const PlanCache *Cache;
   bool UseBuiltIn;

@@ -67,7 +67,8 @@ void RegionDriver::handleRegion(StencilProgram &P, DiagnosticSink &Diags) {
   if (Opts.Analyze) {
     reportAnalysis([&] { return analysisToJSON(P, *A); },
                    [&](raw_ostream &OS) { printAnalysis(OS, P, *A, Index); },
-                   stencilFingerprint(P, *A), stencilShapeKey(P, *A));
+                   stencilFingerprint(P, *A), stencilShapeKey(P, *A),
+                   stencilShapeFamily(P, *A), stencilOperationMix(P, *A));
     return;
   }
   if (Opts.Tuning) {
@@ -80,17 +81,26 @@ void RegionDriver::handleRegion(StencilProgram &P, DiagnosticSink &Diags) {
 void RegionDriver::reportAnalysis(function_ref<json::Object()> ToJSON,
                                   function_ref<void(raw_ostream &)> Print,
                                   const std::string &Fingerprint,
-                                  const std::string &Shape) {
+                                  const std::string &Shape,
+                                  const std::string &Family,
+                                  const std::string &Operations) {
   if (Opts.JSON) {
     json::Object O = ToJSON();
     O["fingerprint"] = Fingerprint;
     O["shape_key"] = Shape;
+    if (!Family.empty()) {
+      O["shape_family"] = Family;
+      O["operation_mix"] = Operations;
+    }
     Out.Regions.push_back(std::move(O));
   } else {
     raw_string_ostream OS(Out.Text);
     Print(OS);
     OS << "  plan cache keys: fingerprint " << Fingerprint << ", shape "
-       << Shape << "\n";
+       << Shape;
+    if (!Family.empty())
+      OS << ", " << Family;
+    OS << "\n";
   }
   ++Index;
 }
@@ -251,6 +261,8 @@ void RegionDriver::handleTuningRegion(StencilProgram &P, StencilAnalysis &A,
   TR.Element = A.Element;
   TR.Fingerprint = stencilFingerprint(P, A);
   TR.Shape = stencilShapeKey(P, A);
+  TR.Family = stencilShapeFamily(P, A);
+  TR.Operations = stencilOperationMix(P, A);
   TR.TimedSize = Opts.TuneSize ? int64_t(Opts.TuneSize)
                                : benchmarkExtents(A.NumDims).front();
   // --tune-ingest needs only the fingerprints and plans.
@@ -328,6 +340,21 @@ RegionDriver::PlanChoice RegionDriver::choosePlan(const StencilProgram &P,
                                  "; compiling the default plan");
   } else if (!Note.empty()) {
     Diags.warning(P.ScopLoc, Note + "; compiling the default plan");
+  } else if (const PlanCacheEntry *N =
+                 Cached.nearest(stencilShapeFamily(P, A),
+                                stencilOperationMix(P, A),
+                                elementTypeName(A.Element), Origin)) {
+    // The nearest shape's plan where it is valid here (a partial-sums plan
+    // needs a sum of products); the model's otherwise, without a word.
+    PlanRequest Near;
+    bool NearNaive = false;
+    if (parsePlanFlags(N->Flags, Near, NearNaive, Error) &&
+        makePlan(P, A, Near, Error)) {
+      C.Request = Near;
+      C.Naive = NearNaive;
+      C.FromCache = true;
+      C.Origin = Origin;
+    }
   }
   return C;
 }

@@ -104,10 +104,13 @@ private:
   };
 
   /// One region's --analyze report (\p ToJSON or \p Print, by --format)
-  /// and the plan cache keys it is looked up by.
+  /// and the plan cache keys it is looked up by (\p Family and its
+  /// \p Operations: single-update regions only).
   void reportAnalysis(llvm::function_ref<llvm::json::Object()> ToJSON,
                       llvm::function_ref<void(llvm::raw_ostream &)> Print,
-                      const std::string &Fingerprint, const std::string &Shape);
+                      const std::string &Fingerprint, const std::string &Shape,
+                      const std::string &Family = "",
+                      const std::string &Operations = "");
 
   /// Why this run cannot compile a stage-form region as asked, or "": the
   /// single-update kernels' plan options and --plan-only do not apply to

@@ -48,6 +48,11 @@ struct PlanCacheEntry {
   /// The region's shape key (ShapeKey.h); empty in entries written before
   /// shapes were recorded (they match by fingerprint only).
   std::string Shape;
+  /// The shape less its operations, and the operations (ShapeKey.h): the
+  /// nearest-shape rule's key; empty in older entries and for stage-form
+  /// regions.
+  std::string Family;
+  std::string Operations;
   std::string Element;   ///< "float" / "double"
   std::string Gpu;       ///< device name, as nvidia-smi prints it
   std::string Nvcc;      ///< nvcc release, e.g. "13.0"
@@ -85,6 +90,18 @@ public:
                                std::string &Note,
                                bool *ByShape = nullptr) const;
 
+  /// The nearest-shape rule, where lookup finds nothing: among the
+  /// entries of the same shape family \p Family (the same dimensions,
+  /// element type, levels and reads) and element type, the stencil whose
+  /// operation mix is nearest \p Operations (operationMixDistance; the
+  /// first in the file on a tie), its entry chosen by GPU and nvcc as in
+  /// lookup. \p Distance gets the distance.
+  const PlanCacheEntry *nearest(llvm::StringRef Family,
+                                llvm::StringRef Operations,
+                                llvm::StringRef Element, llvm::StringRef GpuKey,
+                                llvm::StringRef Nvcc, std::string &Note,
+                                unsigned *Distance = nullptr) const;
+
   /// Adds \p E, replacing an entry of the same key.
   void insert(PlanCacheEntry E);
 
@@ -92,6 +109,10 @@ public:
 
 private:
   std::vector<PlanCacheEntry> Entries;
+  /// One stencil's entries \p Same: the one for the GPU and nvcc.
+  const PlanCacheEntry *choose(const std::vector<const PlanCacheEntry *> &Same,
+                               llvm::StringRef GpuKey, llvm::StringRef Nvcc,
+                               std::string &Note) const;
 };
 
 } // namespace stencilcc

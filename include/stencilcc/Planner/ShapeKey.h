@@ -44,6 +44,21 @@ inline std::string stageShapeKey(const StencilProgram &P,
   return shapeKeyOfText(stageShapeText(P, A));
 }
 
+/// The shape less its operations: dimensions, element type, levels and
+/// the cells read (each once, however often the update reads it). Two single-update regions of one family differ only in
+/// their arithmetic; "family-" and 16 hex digits. The plan cache's nearest
+/// shape rule (PlanCache::nearest) matches on it.
+std::string stencilShapeFamily(const StencilProgram &P,
+                               const StencilAnalysis &A);
+/// The operation mix of a single-update region as text: `KEYxN` items,
+/// space-separated (ShapeKey.cpp's operationMix), then whether the update
+/// is a sum of products (`sum-of-productsx1`).
+std::string stencilOperationMix(const StencilProgram &P,
+                                const StencilAnalysis &A);
+/// How far apart two operation mixes are: the sum over operation kinds of
+/// the difference of their counts.
+unsigned operationMixDistance(const std::string &A, const std::string &B);
+
 } // namespace stencilcc
 
 #endif

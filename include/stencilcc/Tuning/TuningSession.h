@@ -41,6 +41,8 @@ struct TuningRegion {
   ElementType Element = ElementType::Float;
   std::string Fingerprint;
   std::string Shape; ///< ShapeKey.h
+  /// The nearest-shape rule's key and operations (single-update only).
+  std::string Family, Operations;
   int64_t TimedSize = 0; ///< the n of the timed runs
   size_t candidateCount() const {
     return Stage ? StageCandidates.size() : Candidates.size();

@@ -5,6 +5,7 @@ import sys
 
 region = json.load(open(sys.argv[1]))['regions'][0]
 entry = {'fingerprint': region['fingerprint'], 'shape': region['shape_key'],
+         'family': region['shape_family'], 'operations': region['operation_mix'],
          'element': 'float', 'gpu': 'NVIDIA H100 80GB HBM3', 'nvcc': '13.0',
          'flags': sys.argv[2], 'stencil': 'star2d1r.c:kernel_star2d1r',
          'summary': 'hand-written', 'size': 'n=16384 steps=100',
