@@ -460,14 +460,24 @@ median of the timed calls; the peer figures are those of `benchmarks/anchors.tsv
 
     # Sections written by hand after the marker (stage-form runs of
     # benchmarks/run-stage-gpu.sh) stay as they are.
-    kept = ""
+    # The held-out suite's section (benchmarks/heldout/run.sh) leads the
+    # report: kept at the top, between its markers.
+    kept = lead = ""
     marker = "<!-- hand-written sections below: report.py keeps them -->"
+    lead_begin = "<!-- held-out section: report.py keeps it first -->"
+    lead_end = "<!-- end of the held-out section -->"
     if os.path.exists(a.out):
         old = open(a.out).read()
         if marker in old:
             kept = "\n" + old[old.index(marker):]
+        if lead_begin in old and lead_end in old:
+            lead = old[old.index(lead_begin):old.index(lead_end) + len(lead_end)] + "\n\n"
+    text = "\n".join(md).rstrip("\n") + "\n"
+    if lead:
+        title, rest = text.split("\n", 1)
+        text = title + "\n\n" + lead + "## Tuned benchmark suite\n" + rest
     with open(a.out, "w") as f:
-        f.write("\n".join(md).rstrip("\n") + "\n" + kept)
+        f.write(text + kept)
     print(f"report.py: wrote {a.out}" + (f" and {len(made)} plots in {a.img}" if made else ""))
 
 
