@@ -17,15 +17,20 @@ namespace stencilcc {
 namespace {
 
 /// Which plan cache entry gave a region's plan, for its banner and
-/// --plan-only.
-std::string cacheOrigin(const PlanCacheEntry &E, bool ByShape, bool BuiltIn) {
+/// --plan-only: the cache, \p Match (how the entry matched), the GPU and
+/// nvcc.
+std::string cacheOrigin(const PlanCacheEntry &E, const std::string &Match,
+                        bool BuiltIn) {
   return std::string(BuiltIn ? "stencilcc's built-in database of tuned "
                                "plans: "
                              : "the plan cache: ") +
-         (ByShape ? "the plan tuned on " + E.Stencil +
-                        ", a stencil of the same shape (" + E.Shape + ")"
-                  : "the plan tuned on this stencil (" + E.Fingerprint + ")") +
-         ", " + E.Gpu + ", nvcc " + E.Nvcc;
+         Match + ", " + E.Gpu + ", nvcc " + E.Nvcc;
+}
+
+std::string exactMatch(const PlanCacheEntry &E, bool ByShape) {
+  return ByShape ? "the plan tuned on " + E.Stencil +
+                       ", a stencil of the same shape (" + E.Shape + ")"
+                 : "the plan tuned on this stencil (" + E.Fingerprint + ")";
 }
 
 } // namespace
@@ -67,7 +72,7 @@ const PlanCacheEntry *CachedPlanLookup::lookup(StringRef Fingerprint,
     if (const PlanCacheEntry *E =
             Cache->lookup(Fingerprint, Shape, Element, GpuKey,
                           localNvccVersion(), Note, &ByShape)) {
-      Origin = cacheOrigin(*E, ByShape, false);
+      Origin = cacheOrigin(*E, exactMatch(*E, ByShape), false);
       return E;
     }
   if (!UseBuiltIn)
@@ -79,7 +84,7 @@ const PlanCacheEntry *CachedPlanLookup::lookup(StringRef Fingerprint,
   if (!E)
     return nullptr;
   Note.clear();
-  Origin = cacheOrigin(*E, ByShape, true);
+  Origin = cacheOrigin(*E, exactMatch(*E, ByShape), true);
   return E;
 }
 
@@ -92,13 +97,13 @@ const PlanCacheEntry *CachedPlanLookup::nearest(StringRef Family,
   std::string Note;
   unsigned Distance = 0;
   auto Describe = [&](const PlanCacheEntry &E, bool BuiltIn) {
-    return std::string(BuiltIn ? "stencilcc's built-in database of tuned "
-                                 "plans: "
-                               : "the plan cache: ") +
-           "the plan tuned on " + E.Stencil +
-           ", the nearest shape (the same reads, " + std::to_string(Distance) +
-           (Distance == 1 ? " operation" : " operations") + " apart; " +
-           E.Family + "), " + E.Gpu + ", nvcc " + E.Nvcc;
+    return cacheOrigin(E,
+                       "the plan tuned on " + E.Stencil +
+                           ", the nearest shape (the same reads, " +
+                           std::to_string(Distance) +
+                           (Distance == 1 ? " operation" : " operations") +
+                           " apart; " + E.Family + ")",
+                       BuiltIn);
   };
   if (Cache)
     if (const PlanCacheEntry *E =
