@@ -1,5 +1,11 @@
 //===- lib/Planner/DefaultPlan.cpp - The plan compiled without options ----===//
 #include "stencilcc/Planner/DefaultPlan.h"
+#include "stencilcc/Planner/OneStepKernelModel.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+#include <utility>
 
 namespace stencilcc {
 
@@ -22,11 +28,101 @@ static bool tileFitsVariant(const std::vector<unsigned> &Tile,
          Plan.Variant != OptimizationVariant::General;
 }
 
-std::optional<DefaultPlanChoice>
-modelDefaultPlan(const StencilProgram &P, const StencilAnalysis &A,
-                 const ModelInput &In, const GpuParameters &G,
-                 std::string &Error) {
+static std::string gcells(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.0f", V);
+  return Buf;
+}
+
+/// The streaming kernel adds a plane value by value (paper 004's
+/// interleaving) where plane by plane would keep more than 100 registers
+/// of a plane's values live, plane by plane below: on the H100, value by
+/// value ran 1.86x on box3d4r double (81 values, 162 registers), 1.00x and
+/// 1.01x on box3d4r float and box3d3r double (81 and 98), 0.96x on box3d2r
+/// and 0.76x on star3d4r double (50 and 34; docs/plans.md, stream-sums).
+static SumOrder streamSumOrder(const StencilAnalysis &A) {
+  std::set<std::pair<int64_t, int64_t>> PlaneValues;
+  for (const std::vector<int64_t> &O : A.Offsets)
+    if (O.size() == 3)
+      PlaneValues.insert({O[1], O[2]});
+  size_t Words = PlaneValues.size() * elementTypeSize(A.Element) / 4;
+  return Words > 100 ? SumOrder::Value : SumOrder::Plane;
+}
+
+/// The streaming kernel saves the naive kernel's repeated L1 loads, and
+/// nothing else: it is taken only where the naive kernel is L1-bound and
+/// the streaming one is predicted this much faster (its register pressure
+/// is not in the model). On the H100, where the naive kernel was
+/// DRAM-bound it won nothing (star3d3r float 1.02x, double 0.96x; a
+/// 17-point 3D stencil in double 0.90x); L1-bound, it won 1.07x to 4.4x
+/// (star3d4r, box3d1r-4r, j3d27pt; docs/results/heldout-h100-2026-11-27).
+static constexpr double StreamSumsMargin = 1.10;
+
+/// The one-step kernel of the region, if it should replace \p Blocked
+/// (null: no blocked plan is feasible by the model's estimate; then always).
+static std::optional<DefaultPlanChoice>
+oneStepKernel(const StencilProgram &P, const StencilAnalysis &A,
+              const ModelInput &In, const GpuParameters &G,
+              const DefaultPlanChoice *Blocked, const std::string &NoPlan) {
+  OneStepPrediction Naive = predictNaiveKernel(In, G);
+  DefaultPlanChoice Choice;
+  Choice.Naive = true;
+  Choice.Predicted.GCellsPerSecond = Naive.GCellsPerSecond;
+  std::string Kernel = "the naive kernel (" + gcells(Naive.GCellsPerSecond) +
+                       " GCells/s predicted)";
+  if (A.NumDims == 3 && A.SumOfProducts) {
+    PlanRequest R;
+    R.StreamSumRows = 1;
+    R.Order = streamSumOrder(A);
+    std::string Ignored;
+    if (std::optional<TemporalBlockingPlan> Plan =
+            makePlan(P, A, R, Ignored, G.limits())) {
+      OneStepPrediction Sums = predictStreamSums(In, *Plan, G);
+      bool NaiveL1Bound =
+          Naive.TimeL1 > std::max(Naive.TimeGlobal, Naive.TimeCompute);
+      if (NaiveL1Bound &&
+          Sums.GCellsPerSecond >= StreamSumsMargin * Naive.GCellsPerSecond) {
+        Choice.Naive = false;
+        Choice.Request = R;
+        Choice.Plan = std::move(*Plan);
+        Choice.Predicted.GCellsPerSecond = Sums.GCellsPerSecond;
+        Kernel = "the streaming partial sums (" +
+                 gcells(Sums.GCellsPerSecond) + " GCells/s predicted, the "
+                 "naive kernel " + gcells(Naive.GCellsPerSecond) + ")";
+      }
+    }
+  }
+  double OneStep = Choice.Predicted.GCellsPerSecond;
+  if (!Blocked) {
+    // Not a plan predicted to spill: ptxas would, and a one-step kernel
+    // does not.
+    Choice.OneStepWhy =
+        Kernel + (NoPlan.empty()
+                      ? ": the model predicts every blocked plan to spill or "
+                        "not to fit"
+                      : ": no blocked plan fits this region: " + NoPlan);
+  } else if (A.NumDims == 3 && Blocked->Plan.TemporalDegree == 1) {
+    Choice.OneStepWhy = Kernel + ": the best blocked plan has bT = 1, where "
+                                 "a 3D tile only adds halo threads";
+  } else if (OneStep >= Blocked->Predicted.GCellsPerSecond) {
+    Choice.OneStepWhy =
+        Kernel + ": the best blocked plan (bT = " +
+        std::to_string(Blocked->Plan.TemporalDegree) + ") is predicted at " +
+        gcells(Blocked->Predicted.GCellsPerSecond) + " GCells/s";
+  } else {
+    return std::nullopt;
+  }
+  if (Choice.Naive)
+    Choice.Plan = naivePlan(A);
+  return Choice;
+}
+
+DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
+                                   const StencilAnalysis &A,
+                                   const ModelInput &In,
+                                   const GpuParameters &G) {
   DeviceLimits Limits = G.limits();
+  std::string Error;
   std::optional<TemporalBlockingPlan> Rules =
       makePlan(P, A, PlanRequest(), Error, Limits);
   std::string Ignored;
@@ -48,14 +144,14 @@ modelDefaultPlan(const StencilProgram &P, const StencilAnalysis &A,
       ++Compared;
       if (Rules && BT == Rules->TemporalDegree &&
           Plan->BlockSizes == Rules->BlockSizes)
-        RulesOwn = DefaultPlanChoice{R, *Plan, Pr, 0};
+        RulesOwn = DefaultPlanChoice{R, *Plan, Pr, 0, false, {}, {}};
       // Ties keep the first: the lower degree (fewer registers, a shorter
       // pipeline), then the earlier tile.
       std::optional<DefaultPlanChoice> &Slot =
           lastResortTile(Tile) ? LastResort : Best;
       if (Slot && Pr.GCellsPerSecond <= Slot->Predicted.GCellsPerSecond)
         continue;
-      Slot = DefaultPlanChoice{R, std::move(*Plan), Pr, 0};
+      Slot = DefaultPlanChoice{R, std::move(*Plan), Pr, 0, false, {}, {}};
     }
   if (!Best)
     Best = std::move(LastResort);
@@ -67,17 +163,28 @@ modelDefaultPlan(const StencilProgram &P, const StencilAnalysis &A,
       RulesOwn->Predicted.GCellsPerSecond >=
           0.99 * Best->Predicted.GCellsPerSecond)
     Best = std::move(RulesOwn);
+  // Where the rules build no plan, their reason at bT = 1 (the smallest
+  // halo) says why none fits.
+  std::string NoPlan;
+  if (!Rules) {
+    PlanRequest One;
+    One.TemporalDegree = 1;
+    if (makePlan(P, A, One, NoPlan, Limits) || NoPlan.empty())
+      NoPlan = Error;
+  }
   if (!Best) {
-    // Every plan spills or does not fit by the model's estimate: the
-    // rules' plan, which lowers its degree until the queues fit.
-    if (!Rules)
-      return std::nullopt;
-    Prediction Pr =
-        Rules->StreamSumRows ? Prediction() : predictPlan(In, *Rules, G);
-    Best = DefaultPlanChoice{PlanRequest(), std::move(*Rules), Pr, 0};
+    DefaultPlanChoice OneStep = *oneStepKernel(P, A, In, G, nullptr, NoPlan);
+    OneStep.Compared = Compared;
+    return OneStep;
+  }
+  if (std::optional<DefaultPlanChoice> OneStep =
+          oneStepKernel(P, A, In, G, &*Best, NoPlan)) {
+    OneStep->Compared = Compared;
+    OneStep->ReplacedBlocked = std::move(Best->Plan);
+    return *OneStep;
   }
   Best->Compared = Compared;
-  return Best;
+  return *Best;
 }
 
 } // namespace stencilcc

@@ -122,11 +122,13 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     return R;
   };
 
-  // The plan stencilcc compiles without options (DefaultPlan.h).
-  std::string Error;
-  std::optional<TemporalBlockingPlan> Default;
-  if (std::optional<DefaultPlanChoice> D = modelDefaultPlan(P, A, In, G, Error))
-    Default = std::move(D->Plan);
+  // The plan stencilcc compiles without options (DefaultPlan.h), or where
+  // that is a one-step kernel (a candidate below), the blocked plan the
+  // model preferred to it.
+  DefaultPlanChoice D = modelDefaultPlan(P, A, In, G);
+  std::optional<TemporalBlockingPlan> Default =
+      D.OneStepWhy.empty() ? std::optional<TemporalBlockingPlan>(D.Plan)
+                           : D.ReplacedBlocked;
   if (Default) {
     Add(RequestOf(*Default), CandidateRole::Default, 0);
     for (int D : {-1, 1}) {
@@ -187,11 +189,11 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
   size_t Bases = std::min<size_t>(Out.size(), VariantBases);
   size_t BlockedBases = Out.size();
   // The naive kernel, a base without variants.
-  if (Default) {
+  {
     TuningCandidate C;
     C.Role = CandidateRole::Naive;
     C.Naive = true;
-    C.Plan = *Default;
+    C.Plan = naivePlan(A);
     C.Flags = "--naive";
     C.Base = unsigned(Out.size());
     Out.push_back(std::move(C));
@@ -223,6 +225,7 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
   if (A.NumDims == 2) {
     PlanRequest R;
     R.Exchange = ExchangeScheme::Shuffle;
+    std::string Error;
     std::optional<TemporalBlockingPlan> Four = makePlan(P, A, R, Error, Limits);
     Add(R, CandidateRole::WarpShuffle, 0);
     if (Four && Four->TemporalDegree > 2) {

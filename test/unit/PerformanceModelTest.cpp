@@ -9,6 +9,7 @@
 #include "TestUtil.h"
 
 #include "stencilcc/Planner/DefaultPlan.h"
+#include "stencilcc/Planner/OneStepKernelModel.h"
 #include "stencilcc/Planner/PerformanceModel.h"
 
 #include <gtest/gtest.h>
@@ -389,11 +390,20 @@ TEST(PerformanceModel, LatencyHiding) {
 
 // Without plan options stencilcc compiles the model's best of the rules'
 // plans at each bT and tile: check the choice against every prediction.
+// Where a one-step kernel replaced that plan, the replaced plan.
 void expectModelDefault(const Stencil &S) {
   std::string Error;
-  std::optional<DefaultPlanChoice> D = modelDefaultPlan(
-      S.program(), S.analysis(), S.input(), S.h100(), Error);
-  ASSERT_TRUE(D) << Error;
+  DefaultPlanChoice Choice = modelDefaultPlan(S.program(), S.analysis(),
+                                              S.input(), S.h100());
+  std::optional<DefaultPlanChoice> D = Choice;
+  if (!Choice.OneStepWhy.empty()) {
+    ASSERT_TRUE(Choice.ReplacedBlocked) << Choice.OneStepWhy;
+    D->Plan = *Choice.ReplacedBlocked;
+    D->Request = PlanRequest();
+    D->Request.TemporalDegree = D->Plan.TemporalDegree;
+    D->Request.BlockSizes = D->Plan.BlockSizes;
+    D->Predicted = predictPlan(S.input(), D->Plan, S.h100());
+  }
   ASSERT_TRUE(D->Request.TemporalDegree);
   // The request is --bt and --bs alone and rebuilds the plan.
   PlanRequest Only;
@@ -454,7 +464,7 @@ TEST(DefaultPlan, NearTiesTakeTheRulesPlan) {
   Stencil S = load("star2d4r");
   std::string Error;
   std::optional<DefaultPlanChoice> D = modelDefaultPlan(
-      S.program(), S.analysis(), S.input(), S.h100(), Error);
+      S.program(), S.analysis(), S.input(), S.h100());
   ASSERT_TRUE(D) << Error;
   TemporalBlockingPlan Rules = S.plan(PlanRequest());
   EXPECT_EQ(Rules.TemporalDegree, 4u);
@@ -472,14 +482,13 @@ TEST(DefaultPlan, WiderTilesWhereTheModelSaysSo) {
   std::string Error;
   Stencil Star = load("star3d2r");
   std::optional<DefaultPlanChoice> D = modelDefaultPlan(
-      Star.program(), Star.analysis(), Star.input(), Star.h100(), Error);
+      Star.program(), Star.analysis(), Star.input(), Star.h100());
   ASSERT_TRUE(D) << Error;
   EXPECT_EQ(D->Plan.BlockSizes, (std::vector<unsigned>{32, 32}));
   EXPECT_EQ(Star.plan(PlanRequest()).BlockSizes,
             (std::vector<unsigned>{16, 32}));
   Stencil Box = load("box2d3r", "double");
-  D = modelDefaultPlan(Box.program(), Box.analysis(), Box.input(), Box.h100(),
-                       Error);
+  D = modelDefaultPlan(Box.program(), Box.analysis(), Box.input(), Box.h100());
   ASSERT_TRUE(D) << Error;
   EXPECT_EQ(D->Plan.BlockSizes, (std::vector<unsigned>{128}));
   EXPECT_GT(D->Predicted.ResidentBlocksPerSM, 1u);
@@ -490,22 +499,24 @@ TEST(DefaultPlan, SmallThreeDTilesLastResort) {
   // than 16x32 at one and ran 0.73x of it; the wider tile is taken.
   Stencil S = load("box3d1r", "double");
   std::string Error;
-  std::optional<DefaultPlanChoice> D = modelDefaultPlan(
-      S.program(), S.analysis(), S.input(), S.h100(), Error);
-  ASSERT_TRUE(D) << Error;
-  EXPECT_EQ(D->Plan.BlockSizes, (std::vector<unsigned>{16, 32}));
+  // (A one-step kernel replaces that bT = 1 plan: its tile is checked.)
+  DefaultPlanChoice D =
+      modelDefaultPlan(S.program(), S.analysis(), S.input(), S.h100());
+  ASSERT_TRUE(D.ReplacedBlocked) << D.OneStepWhy;
+  EXPECT_EQ(D.ReplacedBlocked->BlockSizes, (std::vector<unsigned>{16, 32}));
   PlanRequest Small;
   Small.TemporalDegree = 1;
   Small.BlockSizes = {16, 16};
   EXPECT_GT(predictPlan(S.input(), S.plan(Small), S.h100()).GCellsPerSecond,
-            D->Predicted.GCellsPerSecond);
+            predictPlan(S.input(), *D.ReplacedBlocked, S.h100())
+                .GCellsPerSecond);
   // box3d2r double: no wider tile is feasible, so 16x16 (30.0 GCells/s on
   // the H100 against the rules' 11.5).
   Stencil Box2 = load("box3d2r", "double");
   D = modelDefaultPlan(Box2.program(), Box2.analysis(), Box2.input(),
-                       Box2.h100(), Error);
-  ASSERT_TRUE(D) << Error;
-  EXPECT_EQ(D->Plan.BlockSizes, (std::vector<unsigned>{16, 16}));
+                       Box2.h100());
+  ASSERT_TRUE(D.ReplacedBlocked) << D.OneStepWhy;
+  EXPECT_EQ(D.ReplacedBlocked->BlockSizes, (std::vector<unsigned>{16, 16}));
 }
 
 TEST(DefaultPlan, GeneralUpdatesKeepSmallerThreeDTiles) {
@@ -515,7 +526,7 @@ TEST(DefaultPlan, GeneralUpdatesKeepSmallerThreeDTiles) {
   Stencil S = loadFile("test/Inputs/accepted/asym3d_scalar.c");
   std::string Error;
   std::optional<DefaultPlanChoice> D = modelDefaultPlan(
-      S.program(), S.analysis(), S.input(), S.h100(), Error);
+      S.program(), S.analysis(), S.input(), S.h100());
   ASSERT_TRUE(D) << Error;
   EXPECT_LE(D->Plan.threadsPerBlock(), 512u);
   PlanRequest Wide;
@@ -583,26 +594,99 @@ TEST(DefaultPlan, ChosenForTheGrid) {
   ModelInput SmallGrid = modelInput(S.program(), S.analysis(), {256, 256});
   std::string Error;
   std::optional<DefaultPlanChoice> Big = modelDefaultPlan(
-      S.program(), S.analysis(), S.input(), S.h100(), Error);
+      S.program(), S.analysis(), S.input(), S.h100());
   std::optional<DefaultPlanChoice> Small = modelDefaultPlan(
-      S.program(), S.analysis(), SmallGrid, S.h100(), Error);
+      S.program(), S.analysis(), SmallGrid, S.h100());
   ASSERT_TRUE(Big && Small);
   EXPECT_NE(*Small->Request.TemporalDegree, *Big->Request.TemporalDegree);
   EXPECT_GT(Small->Predicted.GCellsPerSecond,
             predictPlan(SmallGrid, Big->Plan, S.h100()).GCellsPerSecond);
 }
 
-TEST(DefaultPlan, RulesWhereEveryDegreeSpills) {
+TEST(DefaultPlan, OneStepKernelWhereEveryDegreeSpills) {
   // box3d4r double: every degree's plan is predicted to spill, so the
-  // default is the rules' own plan (no --bt in the request).
+  // default is a one-step kernel: the streaming partial sums, value by
+  // value (81 values a plane, 162 registers plane by plane).
   Stencil S = load("box3d4r", "double");
-  std::string Error;
-  std::optional<DefaultPlanChoice> D = modelDefaultPlan(
-      S.program(), S.analysis(), S.input(), S.h100(), Error);
-  ASSERT_TRUE(D) << Error;
-  EXPECT_EQ(D->Compared, 0u);
-  EXPECT_FALSE(D->Request.TemporalDegree);
-  EXPECT_EQ(planFlags(D->Plan), planFlags(S.plan(PlanRequest())));
+  DefaultPlanChoice D =
+      modelDefaultPlan(S.program(), S.analysis(), S.input(), S.h100());
+  EXPECT_EQ(D.Compared, 0u);
+  EXPECT_FALSE(D.Naive);
+  ASSERT_TRUE(D.Request.StreamSumRows);
+  EXPECT_EQ(*D.Request.StreamSumRows, 1u);
+  EXPECT_EQ(D.Plan.Order, SumOrder::Value);
+  EXPECT_NE(D.OneStepWhy.find("predicts every blocked plan to spill"),
+            std::string::npos)
+      << D.OneStepWhy;
+}
+
+TEST(DefaultPlan, OneStepKernelWhereThreeDimensionalBlockingHasOneStep) {
+  // star3d4r: the model's best blocked plan has bT = 1; the naive kernel
+  // is L1-bound and the streaming kernel (17 loads a cell against its 25)
+  // predicted more than 10% faster, plane by plane (17 values).
+  Stencil S = load("star3d4r", "double");
+  DefaultPlanChoice D =
+      modelDefaultPlan(S.program(), S.analysis(), S.input(), S.h100());
+  EXPECT_GT(D.Compared, 0u);
+  ASSERT_TRUE(D.Request.StreamSumRows);
+  EXPECT_EQ(D.Plan.Order, SumOrder::Plane);
+  EXPECT_NE(D.OneStepWhy.find("has bT = 1"), std::string::npos)
+      << D.OneStepWhy;
+  // star3d3r double: the naive kernel is DRAM-bound (19 loads a cell).
+  Stencil Three = load("star3d3r", "double");
+  D = modelDefaultPlan(Three.program(), Three.analysis(), Three.input(),
+                       Three.h100());
+  EXPECT_TRUE(D.Naive);
+  EXPECT_FALSE(D.Request.StreamSumRows);
+}
+
+TEST(DefaultPlan, BlockedPlanKeptWhereItIsPredictedFaster) {
+  // box3d1r float: bT = 2 predicted well above either one-step kernel.
+  Stencil S = load("box3d1r");
+  DefaultPlanChoice D =
+      modelDefaultPlan(S.program(), S.analysis(), S.input(), S.h100());
+  EXPECT_TRUE(D.OneStepWhy.empty()) << D.OneStepWhy;
+  EXPECT_FALSE(D.Naive);
+  EXPECT_GE(D.Plan.TemporalDegree, 2u);
+  EXPECT_GT(D.Predicted.GCellsPerSecond,
+            predictNaiveKernel(S.input(), S.h100()).GCellsPerSecond);
+}
+
+TEST(OneStepKernelModel, NaiveKernelBounds) {
+  // box3d4r double loads 729 values a cell: L1-bound, as measured (5.2
+  // GCells/s on the H100); star2d1r float is DRAM-bound.
+  Stencil Box = load("box3d4r", "double");
+  OneStepPrediction N = predictNaiveKernel(Box.input(), Box.h100());
+  EXPECT_EQ(N.LoadsPerCell, 729);
+  EXPECT_GT(N.TimeL1, N.TimeCompute);
+  EXPECT_GT(N.TimeL1, N.TimeGlobal);
+  EXPECT_GT(N.GCellsPerSecond, 4.0);
+  EXPECT_LT(N.GCellsPerSecond, 6.5);
+  Stencil Star = load("star2d1r");
+  OneStepPrediction F = predictNaiveKernel(Star.input(), Star.h100());
+  EXPECT_GT(F.TimeGlobal, F.TimeL1);
+  EXPECT_GT(F.SMEfficiency, 0.999);
+  // A 256x256 grid fills a quarter of the SMs' slots and pays a launch
+  // per step.
+  ModelInput Tiny = modelInput(Star.program(), Star.analysis(), {256, 256});
+  OneStepPrediction T = predictNaiveKernel(Tiny, Star.h100());
+  EXPECT_LT(T.SMEfficiency, 0.3);
+  EXPECT_LT(T.GCellsPerSecond, 0.1 * F.GCellsPerSecond);
+}
+
+TEST(OneStepKernelModel, StreamSumsLoadEachPlaneValueOnce) {
+  // box3d2r, one row: 5x5 values a plane, 64-plane segments reaching 4
+  // planes beyond; two rows share 4 of their 6 rows of values.
+  Stencil S = load("box3d2r");
+  PlanRequest R;
+  R.StreamSumRows = 1;
+  OneStepPrediction One = predictStreamSums(S.input(), S.plan(R), S.h100());
+  EXPECT_DOUBLE_EQ(One.LoadsPerCell, 25.0 * 68 / 64);
+  R.StreamSumRows = 2;
+  OneStepPrediction Two = predictStreamSums(S.input(), S.plan(R), S.h100());
+  EXPECT_DOUBLE_EQ(Two.LoadsPerCell, 30.0 / 2 * 68 / 64);
+  EXPECT_GT(One.GCellsPerSecond,
+            2 * predictNaiveKernel(S.input(), S.h100()).GCellsPerSecond);
 }
 
 } // namespace

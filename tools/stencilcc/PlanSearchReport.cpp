@@ -1,6 +1,7 @@
 //===- stencilcc/PlanSearchReport.cpp -------------------------------------===//
 #include "PlanSearchReport.h"
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -21,7 +22,10 @@ PlanSearchResult searchPlans(const StencilProgram &P, const StencilAnalysis &A,
   ModelInput In = modelInput(P, A, Extents);
   S.Ranking = rankPlans(P, A, In, G);
   S.Selected = makePlan(P, A, Request, S.SelectedError, G.limits());
-  // The model describes blocked plans only.
+  S.OneStepGCells = predictNaiveKernel(In, G).GCellsPerSecond;
+  if (S.Selected && S.Selected->StreamSumRows)
+    S.OneStepGCells = predictStreamSums(In, *S.Selected, G).GCellsPerSecond;
+  // The blocked-plan model describes blocked plans only.
   if (!S.Selected || S.Selected->StreamSumRows)
     return S;
   S.SelectedPrediction = predictPlan(In, *S.Selected, G);
@@ -87,8 +91,9 @@ void printPlanSearch(raw_ostream &OS, const StencilProgram &P,
     OS << "  " << Which << " plan: "
        << (S.SelectedNaive ? std::string(naivePlanSummary())
                            : S.Selected->summary())
-       << (S.FromCache ? "; measured fastest, not modelled"
-                       : "; not modelled");
+       << (S.FromCache ? "; measured fastest" : "") << "; "
+       << llvm::format("%.1f", S.OneStepGCells)
+       << " GCells/s by the one-step model";
   } else {
     if (!S.Selected) {
       OS << "  " << Which << " plan: invalid (" << S.SelectedError << ")\n";
@@ -168,13 +173,14 @@ json::Object planSearchToJSON(const StencilProgram &P,
     R["default"] = json::Object{{"flags", "--naive"},
                                 {"summary", naivePlanSummary()},
                                 {"naive", true},
+                                {"one_step_gcells_per_s", S.OneStepGCells},
                                 {"chosen_by", S.chosenBy()}};
   } else if (S.Selected && S.Selected->StreamSumRows) {
     R["default"] = json::Object{
         {"flags", planFlags(*S.Selected)},
         {"summary", S.Selected->summary()},
         {"stream_sums", int64_t(S.Selected->StreamSumRows)},
-        {"modelled", false},
+        {"one_step_gcells_per_s", S.OneStepGCells},
         {"chosen_by", S.chosenBy()}};
   } else if (S.Selected) {
     json::Object D = predictionToJSON(*S.Selected, S.SelectedPrediction);

@@ -11,6 +11,7 @@
 #include "stencilcc/Analysis/StencilAnalysis.h"
 #include "stencilcc/IR/StencilProgram.h"
 #include "stencilcc/Planner/DefaultPlan.h"
+#include "stencilcc/Planner/OneStepKernelModel.h"
 #include "stencilcc/Planner/PerformanceModel.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
 
@@ -36,29 +37,33 @@ struct PlanSearchResult {
   /// Plan options were given: the selected plan is theirs, not the
   /// default rules'.
   bool Requested = false;
-  /// The plan options came from --plan-cache; CacheOrigin says which
-  /// entry (the same stencil, or another of the same shape).
+  /// The plan options came from --plan-cache; Origin says which entry
+  /// (the same stencil, or another of the same shape).
   bool FromCache = false;
-  std::string CacheOrigin;
+  /// Which cache entry, or why the model chose a one-step kernel.
+  std::string Origin;
   /// No plan options: the model chose among the rules' plans of each bT
   /// and tile.
   bool FromModel = false;
   /// The selected kernel is the naive one (`--naive`, given or cached).
   bool SelectedNaive = false;
-  /// The model describes blocked plans only, not the naive or the
-  /// streaming partial-sums kernel.
+  /// The one-step model's speed of a selected naive or streaming
+  /// partial-sums kernel (OneStepKernelModel.h), GCells/s.
+  double OneStepGCells = 0;
+  /// The blocked-plan model ranks blocked plans only; the naive and the
+  /// streaming partial-sums kernel have the one-step model's figure.
   bool selectedModelled() const {
     return !SelectedNaive && !(Selected && Selected->StreamSumRows);
   }
   /// Where the selected plan came from, as --plan-only says it.
   std::string chosenBy() const {
     if (FromCache)
-      return CacheOrigin.empty() ? "the plan cache" : CacheOrigin;
+      return Origin.empty() ? "the plan cache" : Origin;
+    if (FromModel && !Origin.empty())
+      return Origin;
     return Requested ? "the plan options given"
-           : FromModel ? "the model: its best of the rules' plans at each bT "
-                         "and tile (docs/performance-model.md)"
-                       : "the rules (docs/plans.md): the model predicts every "
-                         "bT and tile's plan to spill";
+                     : "the model: its best of the rules' plans at each bT "
+                       "and tile (docs/performance-model.md)";
   }
 };
 

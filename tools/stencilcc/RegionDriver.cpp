@@ -367,7 +367,7 @@ void RegionDriver::reportPlanSearch(const StencilProgram &P,
   PlanSearchResult S = searchPlans(P, A, C.Request, anyPlanOption(C.Request),
                                    C.FromCache, Extents, *Opts.Gpu, Opts.Top);
   S.FromModel = FromModel;
-  S.CacheOrigin = C.Origin;
+  S.Origin = C.Origin;
   S.Requested &= !FromModel;
   S.SelectedNaive = C.Naive;
   S.Requested |= Opts.Naive; // --naive is a plan option too
@@ -396,13 +396,13 @@ void RegionDriver::handleSingleUpdate(
   // rules' plans at each bT and tile (DefaultPlan.h).
   bool FromModel = false;
   if (!C.FromCache && !C.Naive && !anyPlanOption(C.Request)) {
-    std::string Error;
-    if (std::optional<DefaultPlanChoice> D = modelDefaultPlan(
-            P, A, modelInput(P, A, Extents), *Opts.Gpu, Error)) {
-      C.Request = D->Request;
-      // No degree was feasible: the rules' own plan.
-      FromModel = D->Compared > 0;
-    }
+    DefaultPlanChoice D = modelDefaultPlan(P, A, modelInput(P, A, Extents),
+                                           *Opts.Gpu);
+    C.Request = D.Request;
+    C.Naive = D.Naive;
+    FromModel = true;
+    if (!D.OneStepWhy.empty())
+      C.Origin = "the model: " + D.OneStepWhy;
   }
   if (Opts.PlanOnly) {
     reportPlanSearch(P, A, C, Extents, FromModel);

@@ -17,6 +17,14 @@
 // resort, and tiles of more than 512 threads are left to the star and
 // partial-sum plans measured there (DefaultPlan.cpp says why).
 //
+// The model's best blocked plan then meets the kernels that run one time
+// step per launch (OneStepKernelModel.h): the naive kernel and, for 3D sums
+// of products, the streaming partial-sums kernel. One of them is compiled
+// where it is predicted at least as fast, and in 3D wherever the best
+// blocked plan has bT = 1: with no step to reuse a plane for, a 3D tile
+// only adds halo threads in two dimensions (on the H100 every such plan
+// timed ran at or below the naive kernel, 0.38x to 1.0x).
+//
 //===----------------------------------------------------------------------===//
 #ifndef STENCILCC_PLANNER_DEFAULTPLAN_H
 #define STENCILCC_PLANNER_DEFAULTPLAN_H
@@ -24,26 +32,34 @@
 #include "stencilcc/Planner/PerformanceModel.h"
 
 #include <optional>
+#include <string>
 
 namespace stencilcc {
 
 struct DefaultPlanChoice {
   /// The request that rebuilds the plan through makePlan: `--bt=K --bs=T`,
-  /// or empty where the model predicts every degree to spill or not to
-  /// fit (the rules' own plan, which lowers bT until its queues fit).
+  /// `--stream-sums=1 --sum-order=...`, or empty for the naive kernel.
   PlanRequest Request;
   TemporalBlockingPlan Plan;
   Prediction Predicted;
   /// The plans the model compared (feasible ones).
   unsigned Compared = 0;
+  /// A one-step kernel won: the naive one (Naive), or the streaming
+  /// partial sums (Request.StreamSumRows). OneStepWhy says why, for the
+  /// generated header and --plan-only.
+  bool Naive = false;
+  std::string OneStepWhy;
+  /// Where a one-step kernel won, the blocked plan it replaced (none where
+  /// no blocked plan was feasible): the plan search starts from it.
+  std::optional<TemporalBlockingPlan> ReplacedBlocked;
 };
 
-/// The default plan of a region, or nullopt where makePlan builds no plan
-/// at any degree (\p Error then says why the rules' plan fails).
-std::optional<DefaultPlanChoice>
-modelDefaultPlan(const StencilProgram &P, const StencilAnalysis &A,
-                 const ModelInput &In, const GpuParameters &G,
-                 std::string &Error);
+/// The default plan of a region: a blocked plan, or a one-step kernel
+/// where no blocked plan is predicted feasible or worth it.
+DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
+                                   const StencilAnalysis &A,
+                                   const ModelInput &In,
+                                   const GpuParameters &G);
 
 } // namespace stencilcc
 

@@ -1,6 +1,6 @@
 /* A 3D star of radius 8 (the 49-point, 16th-order stencil of seismic
    codes): no blocked plan of the default tiles fits its halo, so the
-   default is the naive kernel; --naive needs no blocked plan either. */
+   default is a one-step kernel; --naive needs no blocked plan either. */
 void star3d_r8(int n, int T, float A[2][n][n][n]) {
 #pragma scop
   for (int t = 0; t < T; t++)
