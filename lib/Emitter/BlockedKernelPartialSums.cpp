@@ -132,21 +132,21 @@ void BlockedKernelWriter::writeValueOrderAdds(
   std::set<std::pair<unsigned, int64_t>> Started;
   OS << In << Guard << "{ // level " << L << " adds plane " << planeExpr(Ph, X)
      << " of level " << L - 1 << ", value by value\n";
+  const std::map<std::vector<int64_t>, std::vector<ValueTerm>> &ByValue =
+      termsByValue();
   for (const std::vector<int64_t> &V : Values) {
     std::vector<std::string> Adds;
-    for (Row = 0; Row < Rows; ++Row)
-      for (const auto &[S, Terms] : Form.Groups) {
-        int64_t Y = X - S;
+    auto It = ByValue.find(V);
+    if (It != ByValue.end())
+      for (const ValueTerm &VT : It->second) {
+        int64_t S = VT.Group, Y = X - S;
         if (Ph == Phase::Head && Y < int64_t(L) * RN)
           continue;
-        for (const ExprPtr &T : Terms) {
-          if (partialTermValue(Plan, *T, Row) != V)
-            continue;
-          bool Starts = S == Form.lowestOffset() &&
-                        Started.insert({Row, S}).second;
-          Adds.push_back(
-              partialTermAddition(Form, sums().slot(L, Y), *T, Starts));
-        }
+        Row = VT.Row;
+        bool Starts =
+            S == Form.lowestOffset() && Started.insert({Row, S}).second;
+        Adds.push_back(
+            partialTermAddition(Form, sums().slot(L, Y), *VT.Term, Starts));
       }
     Row = 0;
     if (Adds.empty())

@@ -21,6 +21,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <string>
@@ -86,6 +87,15 @@ private:
   mutable unsigned Row = 0;
   bool Assoc = false;
   PartialSumForm Form; ///< Assoc only
+  /// --sum-order=value: Form's terms by the value they read, built once.
+  mutable std::optional<std::map<std::vector<int64_t>, std::vector<ValueTerm>>>
+      TermsByValue;
+  const std::map<std::vector<int64_t>, std::vector<ValueTerm>> &
+  termsByValue() const {
+    if (!TermsByValue)
+      TermsByValue = partialTermsByValue(Plan, Form, Rows);
+    return *TermsByValue;
+  }
   ExchangeShape Ex;
   std::string Elem;
   int64_t W, Lag, RN, RP, U, Head;

@@ -113,6 +113,17 @@ std::vector<int64_t> partialTermValue(const TemporalBlockingPlan &Plan,
       Plan.inPlaneOffset(partialTermRead(T).Offsets), Row);
 }
 
+std::map<std::vector<int64_t>, std::vector<ValueTerm>>
+partialTermsByValue(const TemporalBlockingPlan &Plan, const PartialSumForm &F,
+                    unsigned Rows) {
+  std::map<std::vector<int64_t>, std::vector<ValueTerm>> ByValue;
+  for (unsigned Row = 0; Row < Rows; ++Row)
+    for (const auto &[S, Terms] : F.Groups)
+      for (const ExprPtr &T : Terms)
+        ByValue[partialTermValue(Plan, *T, Row)].push_back({Row, S, T.get()});
+  return ByValue;
+}
+
 std::string partialTermAddition(const PartialSumForm &F,
                                 const std::string &Sum, const Expr &T,
                                 bool Starts) {

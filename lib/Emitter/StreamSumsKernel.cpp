@@ -26,6 +26,9 @@ std::string emitStreamSumsKernel(const KernelContext &K,
   const int64_t Ring = SMax - SMin + 1;
   const unsigned Threads = Plan.BlockSizes[0] * Plan.BlockSizes[1];
   const bool ValueOrder = Plan.Order == SumOrder::Value;
+  const std::map<std::vector<int64_t>, std::vector<ValueTerm>> TermsByValue =
+      ValueOrder ? partialTermsByValue(Plan, F, unsigned(Rows))
+                 : std::map<std::vector<int64_t>, std::vector<ValueTerm>>();
 
   // The values of one input plane the thread's rows read: row q (relative
   // to its first row y0) -> columns dx.
@@ -124,19 +127,17 @@ std::string emitStreamSumsKernel(const KernelContext &K,
           OS << In << "{ // " << Value(Q, Dx) << "\n"
              << In << "  const " << Elem << " v = " << LoadOf(Q, Dx)
              << ";\n";
-          for (int64_t Row = 0; Row < Rows; ++Row)
-            for (const auto &[S, Terms] : F.Groups)
-              for (const ExprPtr &T : Terms) {
-                if (partialTermValue(Plan, *T, unsigned(Row)) !=
-                    std::vector<int64_t>{Q, Dx})
-                  continue;
-                bool Starts = S == SMin && Started.insert({Row, S}).second;
-                OS << In << "  "
-                   << partialTermAddition(
-                          F, Sum(Row, floorMod(U + SMin - S, Ring)), *T,
-                          Starts)
-                   << "\n";
-              }
+          auto It = TermsByValue.find(std::vector<int64_t>{Q, Dx});
+          if (It != TermsByValue.end())
+            for (const ValueTerm &VT : It->second) {
+              int64_t Row = VT.Row, S = VT.Group;
+              bool Starts = S == SMin && Started.insert({Row, S}).second;
+              OS << In << "  "
+                 << partialTermAddition(
+                        F, Sum(Row, floorMod(U + SMin - S, Ring)), *VT.Term,
+                        Starts)
+                 << "\n";
+            }
           OS << In << "}\n";
         }
     } else {

@@ -14,6 +14,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <optional>
 #include <set>
@@ -80,8 +81,15 @@ private:
   const clang::Expr *NonAffine = nullptr;
 
   SourceRef ref(const Stmt *S) const {
-    return makeSourceRef(SM, S->getBeginLoc(), S->getSourceRange());
+    SourceLocation Begin = beginOf(S);
+    return makeSourceRef(SM, Begin, SourceRange(Begin, endOf(S)));
   }
+  /// S->getBeginLoc() and getEndLoc(), remembered per node: Clang walks a
+  /// nested chain `a + b + ...` to its first operand for every node's
+  /// begin, which made a sum of n terms cost n^2 (a 3D box of radius 12).
+  SourceLocation beginOf(const Stmt *S) const;
+  SourceLocation endOf(const Stmt *S) const;
+  mutable llvm::DenseMap<const Stmt *, SourceLocation> Begins, Ends;
   SourceRef ref(SourceLocation L) const { return makeSourceRef(SM, L); }
 
   bool error(SourceRef Loc, const std::string &Msg,

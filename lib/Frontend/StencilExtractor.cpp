@@ -38,6 +38,36 @@ SourceRef makeSourceRef(const SourceManager &SM, SourceLocation Loc,
   return R;
 }
 
+SourceLocation RegionExtractor::beginOf(const Stmt *S) const {
+  auto It = Begins.find(S);
+  if (It != Begins.end())
+    return It->second;
+  SourceLocation L;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    L = beginOf(BO->getLHS());
+  else if (const auto *IC = dyn_cast<ImplicitCastExpr>(S))
+    L = beginOf(IC->getSubExpr());
+  else
+    L = S->getBeginLoc();
+  Begins[S] = L;
+  return L;
+}
+
+SourceLocation RegionExtractor::endOf(const Stmt *S) const {
+  auto It = Ends.find(S);
+  if (It != Ends.end())
+    return It->second;
+  SourceLocation L;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    L = endOf(BO->getRHS());
+  else if (const auto *IC = dyn_cast<ImplicitCastExpr>(S))
+    L = endOf(IC->getSubExpr());
+  else
+    L = S->getEndLoc();
+  Ends[S] = L;
+  return L;
+}
+
 //===----------------------------------------------------------------------===//
 // Single-update form
 //===----------------------------------------------------------------------===//

@@ -260,64 +260,94 @@ struct Printer {
     }
   }
 
-  std::string operand(const Expr &E, int AtLeast) const {
-    std::string S = print(E);
-    return prec(E) < AtLeast ? "(" + S + ")" : S;
+  // Everything appends to one string: returning each operand's text made
+  // a sum of n terms copy its left operands n times (a 3D box of radius 24
+  // has 117,649 terms).
+  void operand(const Expr &E, int AtLeast, std::string &Out) const {
+    bool Parens = prec(E) < AtLeast;
+    if (Parens)
+      Out += '(';
+    print(E, Out);
+    if (Parens)
+      Out += ')';
   }
 
   /// Below the additive operators, C's precedence is one readers (and
   /// gcc's -Wparentheses) do not trust: an operand of another operator
   /// there gets parentheses even where C would not need them.
-  std::string binaryOperand(const Expr &Parent, const Expr &E,
-                            int AtLeast) const {
+  void binaryOperand(const Expr &Parent, const Expr &E, int AtLeast,
+                     std::string &Out) const {
     int P = binaryPrec(Parent.Op);
-    if (P < PrecAdd && prec(E) < PrecAdd && prec(E) != P)
-      return "(" + print(E) + ")";
-    return operand(E, AtLeast);
+    if (P < PrecAdd && prec(E) < PrecAdd && prec(E) != P) {
+      Out += '(';
+      print(E, Out);
+      Out += ')';
+      return;
+    }
+    operand(E, AtLeast, Out);
   }
 
-  std::string print(const Expr &E) const {
+  void print(const Expr &E, std::string &Out) const {
     switch (E.K) {
     case Expr::Kind::FloatLiteral:
     case Expr::Kind::IntLiteral:
-      return E.Spelling;
+      Out += E.Spelling;
+      return;
     case Expr::Kind::ScalarRef:
-      return E.Name;
+      Out += E.Name;
+      return;
     case Expr::Kind::Access:
-      return PrintAccess(E.Access);
+      Out += PrintAccess(E.Access);
+      return;
     case Expr::Kind::Unary: {
-      const Expr &O = *E.Operands[0];
-      std::string S = operand(O, PrecUnary);
+      std::string S;
+      operand(*E.Operands[0], PrecUnary, S);
       // `- -x` must not print as the decrement `--x`.
-      if (!S.empty() && (S[0] == '-' || S[0] == '+'))
-        S = "(" + S + ")";
-      return E.Op + S;
+      bool Parens = !S.empty() && (S[0] == '-' || S[0] == '+');
+      Out += E.Op;
+      Out += Parens ? "(" + S + ")" : S;
+      return;
     }
     case Expr::Kind::Binary: {
       int P = prec(E);
       // The right operand needs strictly tighter binding: a + (b + c) is not
       // (a + b) + c in floating point, so the grouping must survive.
-      return binaryOperand(E, *E.Operands[0], P) + " " + E.Op + " " +
-             binaryOperand(E, *E.Operands[1], P + 1);
+      binaryOperand(E, *E.Operands[0], P, Out);
+      Out += ' ';
+      Out += E.Op;
+      Out += ' ';
+      binaryOperand(E, *E.Operands[1], P + 1, Out);
+      return;
     }
-    case Expr::Kind::Call: {
-      std::string S = E.Name + "(";
-      for (size_t I = 0; I < E.Operands.size(); ++I)
-        S += (I ? ", " : "") + print(*E.Operands[I]);
-      return S + ")";
-    }
+    case Expr::Kind::Call:
+      Out += E.Name;
+      Out += '(';
+      for (size_t I = 0; I < E.Operands.size(); ++I) {
+        if (I)
+          Out += ", ";
+        print(*E.Operands[I], Out);
+      }
+      Out += ')';
+      return;
     case Expr::Kind::Cast:
-      if (E.Implicit && !ExplicitCasts)
-        return print(*E.Operands[0]);
-      return std::string("(") + scalarTypeName(E.Type) + ")" +
-             operand(*E.Operands[0], PrecUnary);
+      if (E.Implicit && !ExplicitCasts) {
+        print(*E.Operands[0], Out);
+        return;
+      }
+      Out += '(';
+      Out += scalarTypeName(E.Type);
+      Out += ')';
+      operand(*E.Operands[0], PrecUnary, Out);
+      return;
     case Expr::Kind::Conditional:
       // Arms that are themselves conditionals or below || get parentheses.
-      return operand(*E.Operands[0], PrecLogicalOr + 1) + " ? " +
-             operand(*E.Operands[1], PrecLogicalOr + 1) + " : " +
-             operand(*E.Operands[2], PrecLogicalOr + 1);
+      operand(*E.Operands[0], PrecLogicalOr + 1, Out);
+      Out += " ? ";
+      operand(*E.Operands[1], PrecLogicalOr + 1, Out);
+      Out += " : ";
+      operand(*E.Operands[2], PrecLogicalOr + 1, Out);
+      return;
     }
-    return "";
   }
 };
 
@@ -327,7 +357,9 @@ std::string
 printExpr(const Expr &E,
           const std::function<std::string(const ArrayAccess &)> &PrintAccess,
           bool ExplicitCasts) {
-  return Printer{PrintAccess, ExplicitCasts}.print(E);
+  std::string Out;
+  Printer{PrintAccess, ExplicitCasts}.print(E, Out);
+  return Out;
 }
 
 } // namespace stencilcc
