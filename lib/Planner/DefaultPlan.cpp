@@ -30,9 +30,16 @@ static bool tileFitsVariant(const std::vector<unsigned> &Tile,
 
 static std::string gcells(double V) {
   char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.0f", V);
+  std::snprintf(Buf, sizeof Buf, V >= 10 ? "%.0f" : "%.2g", V);
   return Buf;
 }
+
+/// The streaming kernel adds every term once per slot of its ring of
+/// 2r + 1 output planes, unrolled: beyond this many additions per row the
+/// kernel is more text than nvcc builds in reasonable time (a 3D box of
+/// radius 8: 4,913 terms x 17 slots; of radius 24, 117,649 x 49, 334 MB of
+/// CUDA). The naive kernel has each term once.
+static constexpr double MaxStreamSumsAdditions = 100000;
 
 /// The streaming kernel adds a plane value by value (paper 004's
 /// interleaving) where plane by plane would keep more than 100 registers
@@ -55,8 +62,16 @@ static SumOrder streamSumOrder(const StencilAnalysis &A) {
 /// is not in the model). On the H100, where the naive kernel was
 /// DRAM-bound it won nothing (star3d3r float 1.02x, double 0.96x; a
 /// 17-point 3D stencil in double 0.90x); L1-bound, it won 1.07x to 4.4x
-/// (star3d4r, box3d1r-4r, j3d27pt; docs/results/heldout-h100-2026-11-27).
+/// (star3d4r, box3d1r-4r, j3d27pt; docs/results/heldout-3d-h100-2026-11-26-onestep).
 static constexpr double StreamSumsMargin = 1.10;
+
+/// In 1D and 2D a one-step kernel replaces a feasible blocked plan only
+/// where predicted this much faster: the model's L1 takes every
+/// neighbour's load as a hit, which a 2D row far above or below is not,
+/// and blocked plans measured 2x to 3x the naive kernel in 2D even at
+/// bT = 1 (box2d3r, box2d4r). A grid too small to fill the GPU with
+/// blocked tiles (1024^2 and below in 2D) clears it.
+static constexpr double OneStepMargin2D = 1.25;
 
 /// The one-step kernel of the region, if it should replace \p Blocked
 /// (null: no blocked plan is feasible by the model's estimate; then always).
@@ -75,8 +90,13 @@ oneStepKernel(const StencilProgram &P, const StencilAnalysis &A,
     R.StreamSumRows = 1;
     R.Order = streamSumOrder(A);
     std::string Ignored;
-    if (std::optional<TemporalBlockingPlan> Plan =
-            makePlan(P, A, R, Ignored, G.limits())) {
+    double Additions =
+        double(A.Offsets.size()) *
+        double(A.Radius[0].Negative + A.Radius[0].Positive + 1);
+    std::optional<TemporalBlockingPlan> Plan;
+    if (Additions <= MaxStreamSumsAdditions)
+      Plan = makePlan(P, A, R, Ignored, G.limits());
+    if (Plan) {
       OneStepPrediction Sums = predictStreamSums(In, *Plan, G);
       bool NaiveL1Bound =
           Naive.TimeL1 > std::max(Naive.TimeGlobal, Naive.TimeCompute);
@@ -104,7 +124,8 @@ oneStepKernel(const StencilProgram &P, const StencilAnalysis &A,
   } else if (A.NumDims == 3 && Blocked->Plan.TemporalDegree == 1) {
     Choice.OneStepWhy = Kernel + ": the best blocked plan has bT = 1, where "
                                  "a 3D tile only adds halo threads";
-  } else if (OneStep >= Blocked->Predicted.GCellsPerSecond) {
+  } else if (OneStep >= (A.NumDims == 3 ? 1.0 : OneStepMargin2D) *
+                            Blocked->Predicted.GCellsPerSecond) {
     Choice.OneStepWhy =
         Kernel + ": the best blocked plan (bT = " +
         std::to_string(Blocked->Plan.TemporalDegree) + ") is predicted at " +
