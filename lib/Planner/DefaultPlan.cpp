@@ -41,19 +41,38 @@ static std::string gcells(double V) {
 /// CUDA). The naive kernel has each term once.
 static constexpr double MaxStreamSumsAdditions = 100000;
 
-/// The streaming kernel adds a plane value by value (paper 004's
-/// interleaving) where plane by plane would keep more than 100 registers
-/// of a plane's values live, plane by plane below: on the H100, value by
-/// value ran 1.86x on box3d4r double (81 values, 162 registers), 1.00x and
-/// 1.01x on box3d4r float and box3d3r double (81 and 98), 0.96x on box3d2r
-/// and 0.76x on star3d4r double (50 and 34; docs/plans.md, stream-sums).
-static SumOrder streamSumOrder(const StencilAnalysis &A) {
+/// The in-plane values a thread of the streaming kernel loads per plane.
+static size_t streamPlaneValues(const StencilAnalysis &A) {
   std::set<std::pair<int64_t, int64_t>> PlaneValues;
   for (const std::vector<int64_t> &O : A.Offsets)
     if (O.size() == 3)
       PlaneValues.insert({O[1], O[2]});
-  size_t Words = PlaneValues.size() * elementTypeSize(A.Element) / 4;
-  return Words > 100 ? SumOrder::Value : SumOrder::Plane;
+  return PlaneValues.size();
+}
+
+/// The streaming kernel adds a plane value by value (paper 004's
+/// interleaving) where plane by plane would keep more than 100 registers
+/// of a plane's values live (in double from 18 values), plane by plane
+/// below: on the H100, value by value ran 1.86x on box3d4r double (81
+/// values, 162 registers), 1.00x and 1.01x on box3d4r float and box3d3r
+/// double (81 and 98), 0.96x on box3d2r double but without plane by
+/// plane's 24 bytes of spill, and 0.76x on star3d4r double (17 values;
+/// docs/plans.md, stream-sums).
+static SumOrder streamSumOrder(const StencilAnalysis &A) {
+  size_t Values = streamPlaneValues(A);
+  size_t Words = Values * elementTypeSize(A.Element) / 4;
+  bool Double = A.Element == ElementType::Double;
+  return Words > 100 || (Double && Values > 17) ? SumOrder::Value
+                                                : SumOrder::Plane;
+}
+
+/// In double the streaming kernel spills past 25 values a plane in either
+/// order (box3d3r double: 16 and 24 bytes at 128 registers, H100 plan
+/// search), and a default plan must build without spills: the naive
+/// kernel there. In float, to radius 8 (81 to 289 values) it took 32 to 42
+/// registers (docs/results/radius-sweep-h100-2026-11-27).
+static bool streamSumsFitRegisters(const StencilAnalysis &A) {
+  return A.Element != ElementType::Double || streamPlaneValues(A) <= 25;
 }
 
 /// The streaming kernel saves the naive kernel's repeated L1 loads, and
@@ -94,7 +113,7 @@ oneStepKernel(const StencilProgram &P, const StencilAnalysis &A,
         double(A.Offsets.size()) *
         double(A.Radius[0].Negative + A.Radius[0].Positive + 1);
     std::optional<TemporalBlockingPlan> Plan;
-    if (Additions <= MaxStreamSumsAdditions)
+    if (Additions <= MaxStreamSumsAdditions && streamSumsFitRegisters(A))
       Plan = makePlan(P, A, R, Ignored, G.limits());
     if (Plan) {
       OneStepPrediction Sums = predictStreamSums(In, *Plan, G);
@@ -138,6 +157,40 @@ oneStepKernel(const StencilProgram &P, const StencilAnalysis &A,
   return Choice;
 }
 
+/// 2D star stencils in float of radius up to 4 take the warp-shuffle
+/// exchange at its rules' bT (ShufflePlan.cpp; from radius 3 two thirds of
+/// it), which the model ranks far
+/// down (star2d1r float: rank 345) but which won the plan search on every
+/// such shape of the tuned suite on the H100: star2d1r-4r, j2d5pt, j2d9pt
+/// (benchmarks/plan-cache.json; on the held-out suite 1.0x to 1.5x the
+/// model's own plan, docs/results/heldout-h100-2026-11-26). Not in double,
+/// where its queues take 255 registers and spill (star2d2r-4r, box2d1r),
+/// nor past radius 4, where it was never timed.
+static std::optional<DefaultPlanChoice>
+shuffleExchangeDefault(const StencilProgram &P, const StencilAnalysis &A,
+                       const ModelInput &In, const GpuParameters &G) {
+  if (A.NumDims != 2 || A.Element != ElementType::Float ||
+      A.Shape != StencilShape::Star || A.MaxRadius > 4)
+    return std::nullopt;
+  PlanRequest R;
+  R.Exchange = ExchangeScheme::Shuffle;
+  std::string Ignored;
+  std::optional<TemporalBlockingPlan> Plan =
+      makePlan(P, A, R, Ignored, G.limits());
+  // From radius 3 the search's shallower candidate, two thirds of the
+  // rules' bT, won (star2d3r, star2d4r: bT 4 and 3 against 5 and 4).
+  if (Plan && A.MaxRadius >= 3 && Plan->TemporalDegree > 2) {
+    R.TemporalDegree = (Plan->TemporalDegree * 2 + 2) / 3;
+    Plan = makePlan(P, A, R, Ignored, G.limits());
+  }
+  if (!Plan)
+    return std::nullopt;
+  Prediction Pr = predictPlan(In, *Plan, G);
+  if (!Pr.Feasible)
+    return std::nullopt;
+  return DefaultPlanChoice{R, std::move(*Plan), Pr, 0, false, {}, true, {}};
+}
+
 DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
                                    const StencilAnalysis &A,
                                    const ModelInput &In,
@@ -165,14 +218,14 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
       ++Compared;
       if (Rules && BT == Rules->TemporalDegree &&
           Plan->BlockSizes == Rules->BlockSizes)
-        RulesOwn = DefaultPlanChoice{R, *Plan, Pr, 0, false, {}, {}};
+        RulesOwn = DefaultPlanChoice{R, *Plan, Pr, 0, false, {}, false, {}};
       // Ties keep the first: the lower degree (fewer registers, a shorter
       // pipeline), then the earlier tile.
       std::optional<DefaultPlanChoice> &Slot =
           lastResortTile(Tile) ? LastResort : Best;
       if (Slot && Pr.GCellsPerSecond <= Slot->Predicted.GCellsPerSecond)
         continue;
-      Slot = DefaultPlanChoice{R, std::move(*Plan), Pr, 0, false, {}, {}};
+      Slot = DefaultPlanChoice{R, std::move(*Plan), Pr, 0, false, {}, false, {}};
     }
   if (!Best)
     Best = std::move(LastResort);
@@ -184,6 +237,12 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
       RulesOwn->Predicted.GCellsPerSecond >=
           0.99 * Best->Predicted.GCellsPerSecond)
     Best = std::move(RulesOwn);
+  if (Best)
+    if (std::optional<DefaultPlanChoice> Shuffle = shuffleExchangeDefault(
+            P, A, In, G)) {
+      Shuffle->ReplacedBlocked = std::move(Best->Plan);
+      Best = std::move(Shuffle);
+    }
   // Where the rules build no plan, their reason at bT = 1 (the smallest
   // halo) says why none fits.
   std::string NoPlan;
@@ -201,7 +260,8 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
   if (std::optional<DefaultPlanChoice> OneStep =
           oneStepKernel(P, A, In, G, &*Best, NoPlan)) {
     OneStep->Compared = Compared;
-    OneStep->ReplacedBlocked = std::move(Best->Plan);
+    OneStep->ReplacedBlocked = Best->ShuffleRule ? std::move(Best->ReplacedBlocked)
+                                                 : std::move(Best->Plan);
     return *OneStep;
   }
   Best->Compared = Compared;

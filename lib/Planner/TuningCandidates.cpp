@@ -123,12 +123,13 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
   };
 
   // The plan stencilcc compiles without options (DefaultPlan.h), or where
-  // that is a one-step kernel (a candidate below), the blocked plan the
-  // model preferred to it.
+  // that is a one-step kernel or the shuffle rule's plan (candidates
+  // below), the model's blocked plan it replaced.
   DefaultPlanChoice D = modelDefaultPlan(P, A, In, G);
   std::optional<TemporalBlockingPlan> Default =
-      D.OneStepWhy.empty() ? std::optional<TemporalBlockingPlan>(D.Plan)
-                           : D.ReplacedBlocked;
+      D.OneStepWhy.empty() && !D.ShuffleRule
+          ? std::optional<TemporalBlockingPlan>(D.Plan)
+          : D.ReplacedBlocked;
   if (Default) {
     Add(RequestOf(*Default), CandidateRole::Default, 0);
     for (int D : {-1, 1}) {

@@ -17,7 +17,9 @@
 // resort, and tiles of more than 512 threads are left to the star and
 // partial-sum plans measured there (DefaultPlan.cpp says why).
 //
-// The model's best blocked plan then meets the kernels that run one time
+// 2D star stencils in float of radius up to 4 take the warp-shuffle
+// exchange instead, which won every such tuning and which the model ranks
+// low. The model's best blocked plan then meets the kernels that run one time
 // step per launch (OneStepKernelModel.h): the naive kernel and, for 3D sums
 // of products, the streaming partial-sums kernel. One of them is compiled
 // where it is predicted at least as fast, and in 3D wherever the best
@@ -49,8 +51,12 @@ struct DefaultPlanChoice {
   /// generated header and --plan-only.
   bool Naive = false;
   std::string OneStepWhy;
-  /// Where a one-step kernel won, the blocked plan it replaced (none where
-  /// no blocked plan was feasible): the plan search starts from it.
+  /// The rule for 2D float stars took the warp-shuffle exchange
+  /// (DefaultPlan.cpp says why).
+  bool ShuffleRule = false;
+  /// Where a one-step kernel or the shuffle rule won, the model's blocked
+  /// plan it replaced (none where no blocked plan was feasible): the plan
+  /// search starts from it.
   std::optional<TemporalBlockingPlan> ReplacedBlocked;
 };
 
