@@ -92,6 +92,48 @@ static constexpr double StreamSumsMargin = 1.10;
 /// blocked tiles (1024^2 and below in 2D) clears it.
 static constexpr double OneStepMargin2D = 1.25;
 
+/// A blocked plan's choice.
+static DefaultPlanChoice blockedChoice(PlanRequest R, TemporalBlockingPlan Plan,
+                                       Prediction Pr) {
+  DefaultPlanChoice C;
+  C.Request = std::move(R);
+  C.Plan = std::move(Plan);
+  C.Predicted = std::move(Pr);
+  return C;
+}
+
+/// The streaming partial sums, where they should replace the naive kernel
+/// predicted as \p Naive.
+static std::optional<DefaultPlanChoice>
+streamSumsOverNaive(const StencilProgram &P, const StencilAnalysis &A,
+                    const ModelInput &In, const GpuParameters &G,
+                    const OneStepPrediction &Naive) {
+  if (A.NumDims != 3 || !A.SumOfProducts || !streamSumsFitRegisters(A))
+    return std::nullopt;
+  double Additions = double(A.Offsets.size()) *
+                     double(A.Radius[0].Negative + A.Radius[0].Positive + 1);
+  bool NaiveL1Bound =
+      Naive.TimeL1 > std::max(Naive.TimeGlobal, Naive.TimeCompute);
+  if (Additions > MaxStreamSumsAdditions || !NaiveL1Bound)
+    return std::nullopt;
+  PlanRequest R;
+  R.StreamSumRows = 1;
+  R.Order = streamSumOrder(A);
+  std::string Ignored;
+  std::optional<TemporalBlockingPlan> Plan =
+      makePlan(P, A, R, Ignored, G.limits());
+  if (!Plan)
+    return std::nullopt;
+  OneStepPrediction Sums = predictStreamSums(In, *Plan, G);
+  if (Sums.GCellsPerSecond < StreamSumsMargin * Naive.GCellsPerSecond)
+    return std::nullopt;
+  DefaultPlanChoice Choice;
+  Choice.Request = R;
+  Choice.Plan = std::move(*Plan);
+  Choice.Predicted.GCellsPerSecond = Sums.GCellsPerSecond;
+  return Choice;
+}
+
 /// The one-step kernel of the region, if it should replace \p Blocked
 /// (null: no blocked plan is feasible by the model's estimate; then always).
 static std::optional<DefaultPlanChoice>
@@ -104,32 +146,13 @@ oneStepKernel(const StencilProgram &P, const StencilAnalysis &A,
   Choice.Predicted.GCellsPerSecond = Naive.GCellsPerSecond;
   std::string Kernel = "the naive kernel (" + gcells(Naive.GCellsPerSecond) +
                        " GCells/s predicted)";
-  if (A.NumDims == 3 && A.SumOfProducts) {
-    PlanRequest R;
-    R.StreamSumRows = 1;
-    R.Order = streamSumOrder(A);
-    std::string Ignored;
-    double Additions =
-        double(A.Offsets.size()) *
-        double(A.Radius[0].Negative + A.Radius[0].Positive + 1);
-    std::optional<TemporalBlockingPlan> Plan;
-    if (Additions <= MaxStreamSumsAdditions && streamSumsFitRegisters(A))
-      Plan = makePlan(P, A, R, Ignored, G.limits());
-    if (Plan) {
-      OneStepPrediction Sums = predictStreamSums(In, *Plan, G);
-      bool NaiveL1Bound =
-          Naive.TimeL1 > std::max(Naive.TimeGlobal, Naive.TimeCompute);
-      if (NaiveL1Bound &&
-          Sums.GCellsPerSecond >= StreamSumsMargin * Naive.GCellsPerSecond) {
-        Choice.Naive = false;
-        Choice.Request = R;
-        Choice.Plan = std::move(*Plan);
-        Choice.Predicted.GCellsPerSecond = Sums.GCellsPerSecond;
-        Kernel = "the streaming partial sums (" +
-                 gcells(Sums.GCellsPerSecond) + " GCells/s predicted, the "
-                 "naive kernel " + gcells(Naive.GCellsPerSecond) + ")";
-      }
-    }
+  if (std::optional<DefaultPlanChoice> Sums =
+          streamSumsOverNaive(P, A, In, G, Naive)) {
+    Kernel = "the streaming partial sums (" +
+             gcells(Sums->Predicted.GCellsPerSecond) +
+             " GCells/s predicted, the naive kernel " +
+             gcells(Naive.GCellsPerSecond) + ")";
+    Choice = std::move(*Sums);
   }
   double OneStep = Choice.Predicted.GCellsPerSecond;
   if (!Blocked) {
@@ -159,11 +182,11 @@ oneStepKernel(const StencilProgram &P, const StencilAnalysis &A,
 
 /// 2D star stencils in float of radius up to 4 take the warp-shuffle
 /// exchange at its rules' bT (ShufflePlan.cpp; from radius 3 two thirds of
-/// it), which the model ranks far
-/// down (star2d1r float: rank 345) but which won the plan search on every
-/// such shape of the tuned suite on the H100: star2d1r-4r, j2d5pt, j2d9pt
-/// (benchmarks/plan-cache.json; on the held-out suite 1.0x to 1.5x the
-/// model's own plan, docs/results/heldout-h100-2026-11-26). Not in double,
+/// it), which the model ranks far down (star2d1r float: rank 345) but which
+/// won the plan search on every such shape of the tuned suite on the H100:
+/// star2d1r-4r, j2d5pt, j2d9pt (benchmarks/plan-cache.json). On the
+/// held-out suite it ran 0.95x to 1.86x the model's own plan
+/// (docs/results/heldout-2d-float-shuffle-h100-2026-11-27). Not in double,
 /// where its queues take 255 registers and spill (star2d2r-4r, box2d1r),
 /// nor past radius 4, where it was never timed.
 static std::optional<DefaultPlanChoice>
@@ -188,7 +211,9 @@ shuffleExchangeDefault(const StencilProgram &P, const StencilAnalysis &A,
   Prediction Pr = predictPlan(In, *Plan, G);
   if (!Pr.Feasible)
     return std::nullopt;
-  return DefaultPlanChoice{R, std::move(*Plan), Pr, 0, false, {}, true, {}};
+  DefaultPlanChoice C = blockedChoice(R, std::move(*Plan), Pr);
+  C.ShuffleRule = true;
+  return C;
 }
 
 DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
@@ -218,14 +243,14 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
       ++Compared;
       if (Rules && BT == Rules->TemporalDegree &&
           Plan->BlockSizes == Rules->BlockSizes)
-        RulesOwn = DefaultPlanChoice{R, *Plan, Pr, 0, false, {}, false, {}};
+        RulesOwn = blockedChoice(R, *Plan, Pr);
       // Ties keep the first: the lower degree (fewer registers, a shorter
       // pipeline), then the earlier tile.
       std::optional<DefaultPlanChoice> &Slot =
           lastResortTile(Tile) ? LastResort : Best;
       if (Slot && Pr.GCellsPerSecond <= Slot->Predicted.GCellsPerSecond)
         continue;
-      Slot = DefaultPlanChoice{R, std::move(*Plan), Pr, 0, false, {}, false, {}};
+      Slot = blockedChoice(R, std::move(*Plan), Pr);
     }
   if (!Best)
     Best = std::move(LastResort);

@@ -88,13 +88,16 @@ struct RegionCompiler {
     if (!A)
       return;
     printAnalysis(OS, P, *A, Index++);
-    PlanRequest Request;
+    DefaultPlanChoice D = modelDefaultPlan(
+        P, *A, modelInput(P, *A, std::vector<int64_t>(A->NumDims, 256)),
+        *gpuParameters("h100"));
+    // The naive kernel needs no blocked plan.
+    if (D.Naive) {
+      ++Planned;
+      return;
+    }
     std::string Error;
-    if (std::optional<DefaultPlanChoice> D = modelDefaultPlan(
-            P, *A, modelInput(P, *A, std::vector<int64_t>(A->NumDims, 256)),
-            *gpuParameters("h100"), Error))
-      Request = D->Request;
-    if (!makePlan(P, *A, Request, Error)) {
+    if (!makePlan(P, *A, D.Request, Error)) {
       Diags.error(P.ScopLoc, "invalid plan for this region: " + Error);
       return;
     }
