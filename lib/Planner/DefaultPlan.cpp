@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <set>
-#include <utility>
 
 namespace stencilcc {
 
@@ -41,15 +39,6 @@ static std::string gcells(double V) {
 /// CUDA). The naive kernel has each term once.
 static constexpr double MaxStreamSumsAdditions = 100000;
 
-/// The in-plane values a thread of the streaming kernel loads per plane.
-static size_t streamPlaneValues(const StencilAnalysis &A) {
-  std::set<std::pair<int64_t, int64_t>> PlaneValues;
-  for (const std::vector<int64_t> &O : A.Offsets)
-    if (O.size() == 3)
-      PlaneValues.insert({O[1], O[2]});
-  return PlaneValues.size();
-}
-
 /// The streaming kernel adds a plane value by value (paper 004's
 /// interleaving) where plane by plane would keep more than 100 registers
 /// of a plane's values live (in double from 18 values), plane by plane
@@ -59,7 +48,7 @@ static size_t streamPlaneValues(const StencilAnalysis &A) {
 /// plane's 24 bytes of spill, and 0.76x on star3d4r double (17 values;
 /// docs/plans.md, stream-sums).
 static SumOrder streamSumOrder(const StencilAnalysis &A) {
-  size_t Values = streamPlaneValues(A);
+  size_t Values = streamSumsPlaneValues(A, 1);
   size_t Words = Values * elementTypeSize(A.Element) / 4;
   bool Double = A.Element == ElementType::Double;
   return Words > 100 || (Double && Values > 17) ? SumOrder::Value
@@ -72,7 +61,7 @@ static SumOrder streamSumOrder(const StencilAnalysis &A) {
 /// kernel there. In float, to radius 8 (81 to 289 values) it took 32 to 42
 /// registers (docs/results/radius-sweep-h100-2026-11-27).
 static bool streamSumsFitRegisters(const StencilAnalysis &A) {
-  return A.Element != ElementType::Double || streamPlaneValues(A) <= 25;
+  return A.Element != ElementType::Double || streamSumsPlaneValues(A, 1) <= 25;
 }
 
 /// The streaming kernel saves the naive kernel's repeated L1 loads, and

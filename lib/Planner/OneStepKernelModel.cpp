@@ -57,26 +57,28 @@ OneStepPrediction predictNaiveKernel(const ModelInput &In,
   return combine(In, A.Element, Loads, G);
 }
 
+size_t streamSumsPlaneValues(const StencilAnalysis &A, unsigned Rows) {
+  std::set<std::pair<int64_t, int64_t>> PlaneValues;
+  for (const std::vector<int64_t> &O : A.Offsets)
+    if (O.size() == 3)
+      for (unsigned Row = 0; Row < Rows; ++Row)
+        PlaneValues.insert({O[1] + int64_t(Row), O[2]});
+  return PlaneValues.size();
+}
+
 OneStepPrediction predictStreamSums(const ModelInput &In,
                                     const TemporalBlockingPlan &Plan,
                                     const GpuParameters &G) {
   const StencilAnalysis &A = *In.Analysis;
-  // A thread loads each value of an input plane its Rows output rows read
-  // once: the in-plane offsets of every read, shifted by each row.
-  const int64_t Rows = std::max(1u, Plan.StreamSumRows);
-  std::set<std::pair<int64_t, int64_t>> PlaneValues;
-  for (const std::vector<int64_t> &O : A.Offsets)
-    if (O.size() == 3)
-      for (int64_t Row = 0; Row < Rows; ++Row)
-        PlaneValues.insert({O[1] + Row, O[2]});
+  const unsigned Rows = std::max(1u, Plan.StreamSumRows);
   // A segment of StreamLength output planes loads its reach in planes
   // beyond them.
   const double Segment = Plan.StreamLength ? double(Plan.StreamLength) : 64;
   const double Reach = double(A.Radius.empty() ? 0
                                                : A.Radius[0].Negative +
                                                      A.Radius[0].Positive);
-  double Loads = double(std::max<size_t>(PlaneValues.size(), 1)) / Rows *
-                 (Segment + Reach) / Segment;
+  double Loads = double(std::max<size_t>(streamSumsPlaneValues(A, Rows), 1)) /
+                 Rows * (Segment + Reach) / Segment;
   return combine(In, A.Element, Loads, G);
 }
 

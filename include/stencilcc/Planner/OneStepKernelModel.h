@@ -38,6 +38,11 @@ struct OneStepPrediction {
   double GCellsPerSecond = 0;
 };
 
+/// The in-plane values a thread of the streaming partial-sums kernel with
+/// \p Rows output rows loads per input plane: the in-plane offsets of every
+/// read, shifted by each row.
+size_t streamSumsPlaneValues(const StencilAnalysis &A, unsigned Rows);
+
 /// The naive kernel of the region \p In describes.
 OneStepPrediction predictNaiveKernel(const ModelInput &In,
                                      const GpuParameters &G);
