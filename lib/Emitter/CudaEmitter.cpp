@@ -17,6 +17,7 @@
 #include "stencilcc/Emitter/StageBlockedEmitter.h"
 #include "stencilcc/Emitter/StageEmitter.h"
 #include "stencilcc/Emitter/StreamSumsKernel.h"
+#include "stencilcc/Emitter/TermTableKernel.h"
 #include "stencilcc/Emitter/WarpShuffleKernel.h"
 #include "stencilcc/Support/Config.h"
 
@@ -418,14 +419,19 @@ std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive,
                      : std::string(naivePlanSummary()) + "; " + NaiveBecause) +
                     (PlanOrigin.empty() ? "" : "\n// plan from " + PlanOrigin)}});
   // Partial sums for --opt=assoc and --stream-sums (whose plans are assoc).
+  // A naive kernel of thousands of terms reads them through a table and
+  // needs no update function.
+  std::string TermTable = Naive ? emitTermTableNaiveKernel(K) : "";
   std::optional<PartialSumForm> Sums;
   if (!Naive && K.Plan.Variant == OptimizationVariant::Assoc) {
     Sums = partialSumForm(K);
     S += emitPartialSumFunctions(K, *Sums) + "\n";
-  } else {
+  } else if (TermTable.empty()) {
     S += emitUpdateFunction(K) + "\n";
   }
-  if (Naive) {
+  if (!TermTable.empty()) {
+    S += TermTable + "\n";
+  } else if (Naive) {
     S += emitNaiveKernel(K) + "\n";
   } else if (K.Plan.StreamSumRows) {
     S += emitStreamSumsKernel(K, *Sums) + "\n";

@@ -44,6 +44,11 @@ int64_t planeElements(const TemporalBlockingPlan &P);
 /// The kernels' name of spatial dimension \p D's index.
 std::string spatialVar(unsigned D);
 
+/// The naive kernel's signature, `{`, and this thread's cell: the loop
+/// variables, the return of threads past the bounds, and `cell`, the
+/// cell's index (shared by NaiveKernel.cpp and TermTableKernel.cpp).
+std::string naiveKernelHead(const KernelContext &K);
+
 /// How the exchange is organised in a kernel of one degree.
 struct ExchangeShape {
   unsigned Locations = 0; ///< SCR: levels written per round

@@ -11,14 +11,11 @@
 
 namespace stencilcc {
 
-std::string emitNaiveKernel(const KernelContext &K) {
+std::string naiveKernelHead(const KernelContext &K) {
   const StencilProgram &P = K.Program;
-  const TemporalBlockingPlan &Plan = K.Plan;
-  const std::string Elem = elementTypeName(Plan.Element);
+  const std::string Elem = elementTypeName(K.Plan.Element);
   unsigned N = P.numSpatialDims();
-  ReadSets R = readSets(K);
   std::ostringstream OS;
-  OS << "// One time step, one thread per cell, global memory only.\n";
   OS << "static __global__ void " << K.Prefix << "_naive(const " << Elem
      << " *__restrict__ src, " << Elem << " *__restrict__ dst";
   for (unsigned D = 0; D < N; ++D)
@@ -42,6 +39,17 @@ std::string emitNaiveKernel(const KernelContext &K) {
   }
   OS << "  if (" << Cond << ")\n    return;\n";
   OS << "  const long cell = " << Index << ";\n";
+  return OS.str();
+}
+
+std::string emitNaiveKernel(const KernelContext &K) {
+  const StencilProgram &P = K.Program;
+  const TemporalBlockingPlan &Plan = K.Plan;
+  unsigned N = P.numSpatialDims();
+  ReadSets R = readSets(K);
+  std::ostringstream OS;
+  OS << "// One time step, one thread per cell, global memory only.\n";
+  OS << naiveKernelHead(K);
   // The same update function: its plane pointers address global memory.
   std::string PlaneStride = N == 1 ? "0" : "e1" + std::string(N == 3 ? " * e2" : "");
   std::string Args;

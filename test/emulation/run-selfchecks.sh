@@ -403,6 +403,12 @@ for steps in 1 2 3; do
   job full "stage-tiles-boundary_slice_3d-$steps" "$(stage boundary_slice_3d)" --bt=$((2 * steps)) --bs=6x8 --sl=4
 done
 
+# Naive kernels of thousands of terms read them through a table
+# (Emitter/TermTableKernel.h): grouped by factor, and with a table of
+# literal coefficients.
+job all term-table-rings test/Inputs/term-table/box3d8r_rings.c --naive
+job all term-table-fitted test/Inputs/term-table/box3d8r_fitted.c --naive
+
 # Integer element types (test/Inputs/accepted/*_int.c, life3d_cell.c,
 # integer_ops.c, unsigned_hash.c; test/Inputs/stage/*_int.c, image_filter_u8.c,
 # mixed_int_float.c; compared bit for bit), beyond each input's default plan:
