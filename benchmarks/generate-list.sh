@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # generate-list.sh: writes benchmarks/gen (emptied first) from a list of hand-picked plans, for
 # benchmarks/run-gpu.sh --time-all: the experiments that compare plans side by side in one call
-# (docs/results/*/plans.txt).
+# (a results folder's plans.txt).
 #
 #   benchmarks/generate-list.sh LIST
 #

@@ -1,9 +1,9 @@
 """The performance model's figures for plans already timed on the GPU.
 
-The fit scripts under docs/results/ replay the model's choice over groups of
-plans timed side by side in one device call (a results folder's plans*.txt
-and the run folder beside it) to test a change of the model before it is
-made. This module reads those groups and asks `stencilcc --plan-only` for
+Fit scripts replay the model's choice over groups of plans timed side by
+side in one device call (a results folder's plans*.txt and the run folder
+beside it) to test a change of the model before it is made (those of
+2026-11-24 are in git history: docs/changelog.md). This module reads those groups and asks `stencilcc --plan-only` for
 each plan's figures. Run the scripts from the repository root after
 `ninja -C build`.
 """

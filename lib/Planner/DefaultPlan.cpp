@@ -10,7 +10,7 @@ namespace stencilcc {
 /// A 3D tile of 16x16 is taken only where no wider one is feasible: at
 /// the same warps per SM it ran 0.73x (box3d1r double) and 0.95x (j3d27pt
 /// double) the 16x32 plan on the H100, where the model predicts 1.15x
-/// (docs/results/model-tiles-h100-2026-11-24, run d).
+/// (2026-11-24, docs/changelog.md).
 static bool lastResortTile(const std::vector<unsigned> &Tile) {
   return Tile.size() == 2 && Tile[0] * Tile[1] <= 256;
 }
@@ -59,7 +59,7 @@ static SumOrder streamSumOrder(const StencilAnalysis &A) {
 /// order (box3d3r double: 16 and 24 bytes at 128 registers, H100 plan
 /// search), and a default plan must build without spills: the naive
 /// kernel there. In float, to radius 8 (81 to 289 values) it took 32 to 42
-/// registers (docs/results/radius-sweep-h100-2026-11-27).
+/// registers (the radius sweep, test/radius-sweep).
 static bool streamSumsFitRegisters(const StencilAnalysis &A) {
   return A.Element != ElementType::Double || streamSumsPlaneValues(A, 1) <= 25;
 }
@@ -246,7 +246,7 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
   // Within 1% the model cannot tell plans apart, and the rules' degree and
   // tile, set from measurements, decide: star2d4r float ran 404 GCells/s
   // at the rules' bT=4 and 325 at bT=3, predicted 791 and 793 (H100;
-  // docs/results/default-plan-h100-2026-11-23).
+  // 2026-11-23, docs/changelog.md).
   if (Best && RulesOwn &&
       RulesOwn->Predicted.GCellsPerSecond >=
           0.99 * Best->Predicted.GCellsPerSecond)

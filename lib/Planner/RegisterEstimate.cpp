@@ -69,9 +69,8 @@ unsigned planRegisterDemand(const TemporalBlockingPlan &Plan,
     // star2d4r: float bT=3 80 registers and 68 bytes spilled for 53
     // counted, double bT=2 128 and 28 bytes for 88, double bT=4 181 for
     // 124; at radius 3 bT=5 fits 80 for 55;
-    // docs/results/default-plan-h100-2026-11-23). Not in 3D: star3d4r
-    // double's bT=1 16x32 plan took 63 (docs/results/model-tiles-h100-
-    // 2026-11-24).
+    // 2026-11-23). Not in 3D: star3d4r double's bT=1 16x32 plan took 63
+    // (2026-11-24; docs/changelog.md).
     if (A.MaxRadius >= 4 && A.NumDims == 2 &&
         Plan.Variant != OptimizationVariant::Assoc)
       Needed = Needed * 7 / 5;

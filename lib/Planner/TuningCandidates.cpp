@@ -144,20 +144,33 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
   }
   PlanRanking Ranking = rankPlans(P, A, In, G);
   std::set<std::string> Shapes;
-  unsigned Taken = 0;
-  for (const RankedPlan &RP : Ranking.Plans) {
-    if (Taken == TopK)
-      break;
-    const TemporalBlockingPlan &Pl = RP.Plan;
+  std::set<OptimizationVariant> ModelVariants;
+  auto AddModelPlan = [&](const TemporalBlockingPlan &Pl) {
     std::string Shape = std::to_string(Pl.TemporalDegree) + "/" +
                         exchangeSchemeName(Pl.Exchange) + "/" +
                         optimizationVariantName(Pl.Variant) + "/";
     for (unsigned B : Pl.BlockSizes)
       Shape += std::to_string(B) + "x";
-    if (!Shapes.insert(Shape).second)
-      continue;
-    Taken += Add(RequestOf(Pl), CandidateRole::Model, 0);
+    if (!Shapes.insert(Shape).second || !Add(RequestOf(Pl), CandidateRole::Model, 0))
+      return false;
+    ModelVariants.insert(Pl.Variant);
+    return true;
+  };
+  unsigned Taken = 0;
+  for (const RankedPlan &RP : Ranking.Plans) {
+    if (Taken == TopK)
+      break;
+    Taken += AddModelPlan(RP.Plan);
   }
+  // The model's best plan of each specialization the top plans lack: its
+  // ranking across specializations rests on register estimates that ptxas
+  // may not bear out (a 2D diamond of radius 2 on an H200: the top four were
+  // --opt=none, the fastest plan measured --opt=assoc at another block than
+  // the default's, 0.96x of a search over the top twelve without it).
+  if (TopK > 0)
+    for (const RankedPlan &RP : Ranking.Plans)
+      if (!ModelVariants.count(RP.Plan.Variant))
+        AddModelPlan(RP.Plan);
   // The default with each other specialization: the rules choose one from
   // register estimates that ptxas may not bear out. The exchange and
   // register budget are what the rules give that specialization.
@@ -349,7 +362,7 @@ tuningCandidates(const StencilProgram &P, const StencilAnalysis &A,
     // SM: its columns raise the registers (box3d1r float, 256 threads: 128
     // -> 160, one block per SM instead of two), and the cap at the count
     // the plan had without them won (289 -> 321 GCells/s on the H100, 8
-    // bytes spilled; docs/results/plan-variants-h100-2026-11-23).
+    // bytes spilled; 2026-11-23, docs/changelog.md).
     if (Base.Exchange == ExchangeScheme::Cached && Base.InteriorLoop == 1) {
       PlanRequest S = RequestOf(Base);
       S.InteriorLoop = 2u;

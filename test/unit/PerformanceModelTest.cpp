@@ -481,7 +481,7 @@ TEST(DefaultPlan, WiderTilesWhereTheModelSaysSo) {
   // star3d2r float: 32x32 against the rules' 16x32 at bT=2, 270 GCells/s
   // against 166 on the H100; box2d3r double: 128 cells wide at three
   // blocks per SM against 256 at one, 133 against 113
-  // (docs/results/model-tiles-h100-2026-11-24, run e).
+  // (2026-11-24, docs/changelog.md).
   std::string Error;
   Stencil Star = load("star3d2r");
   std::optional<DefaultPlanChoice> D = modelDefaultPlan(
@@ -544,7 +544,7 @@ TEST(DefaultPlan, GeneralUpdatesKeepSmallerThreeDTiles) {
 TEST(PerformanceModel, BarrierOverlap) {
   // With one block per SM a barrier stalls every warp: gradient2d float at
   // bT=9 ran 753 GCells/s with one 512-thread block per SM and 923 with
-  // three of 256 (docs/results/tiles-h100-2026-11-23). The term ranks
+  // three of 256 (2026-11-23, docs/changelog.md). The term ranks
   // them so, and makes up the difference of their bounds.
   Stencil S = load("gradient2d");
   PlanRequest One = request(9, {512});

@@ -1008,7 +1008,8 @@ void checkCandidates(const Stencil &S, unsigned TopK, unsigned VariantBases) {
       EXPECT_EQ(C.Plan.MaxRegisters, 0u);
     }
   }
-  EXPECT_LE(Models, TopK);
+  // The top K, and the best of each specialization they lack.
+  EXPECT_LE(Models, TopK + 2);
   EXPECT_EQ(Naives, 1u);
   // One per blocked base but those whose variant duplicates a base.
   EXPECT_GT(AsyncCopies, 0u);
@@ -1137,25 +1138,30 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
   EXPECT_EQ(Cands[2].Role, CandidateRole::Neighbour);
   EXPECT_EQ(Cands[2].Plan.TemporalDegree, Cands[0].Plan.TemporalDegree + 1);
   EXPECT_EQ(Cands[3].Role, CandidateRole::Model);
+  // The model's best plan of the specialization the top plan lacks (the
+  // top one is opt=star: an assoc plan; the model ranks no opt=none one).
+  EXPECT_EQ(Cands[4].Role, CandidateRole::Model);
+  EXPECT_EQ(Cands[4].Plan.Variant, OptimizationVariant::Assoc);
+  EXPECT_EQ(Cands[3].Plan.Variant, OptimizationVariant::Star);
   // Then the default with the other specializations (star2d1r's default
   // is opt=star: assoc and none), the default at bT=1, the naive kernel.
-  ASSERT_GE(Cands.size(), 8u);
-  EXPECT_EQ(Cands[4].Role, CandidateRole::Specialization);
-  EXPECT_EQ(Cands[4].Plan.Variant, OptimizationVariant::Assoc);
+  ASSERT_GE(Cands.size(), 9u);
   EXPECT_EQ(Cands[5].Role, CandidateRole::Specialization);
-  EXPECT_EQ(Cands[5].Plan.Variant, OptimizationVariant::General);
-  EXPECT_EQ(Cands[6].Role, CandidateRole::Neighbour);
-  EXPECT_EQ(Cands[6].Plan.TemporalDegree, 1u);
-  EXPECT_EQ(Cands[6].Plan.Variant, Cands[0].Plan.Variant);
-  EXPECT_EQ(Cands[7].Role, CandidateRole::Naive);
+  EXPECT_EQ(Cands[5].Plan.Variant, OptimizationVariant::Assoc);
+  EXPECT_EQ(Cands[6].Role, CandidateRole::Specialization);
+  EXPECT_EQ(Cands[6].Plan.Variant, OptimizationVariant::General);
+  EXPECT_EQ(Cands[7].Role, CandidateRole::Neighbour);
+  EXPECT_EQ(Cands[7].Plan.TemporalDegree, 1u);
+  EXPECT_EQ(Cands[7].Plan.Variant, Cands[0].Plan.Variant);
+  EXPECT_EQ(Cands[8].Role, CandidateRole::Naive);
   // The warp-shuffle exchange: 4 cells per lane at bT=12 and 8, 2 cells.
-  ASSERT_GE(Cands.size(), 11u);
-  for (unsigned I = 8; I < 11; ++I)
+  ASSERT_GE(Cands.size(), 12u);
+  for (unsigned I = 9; I < 12; ++I)
     EXPECT_EQ(Cands[I].Role, CandidateRole::WarpShuffle);
-  EXPECT_EQ(Cands[8].Flags, "--bt=12 --bs=128 --sl=256 --exchange=shuffle "
+  EXPECT_EQ(Cands[9].Flags, "--bt=12 --bs=128 --sl=256 --exchange=shuffle "
                             "--cells=4 --opt=star --blocks-per-sm=1");
-  EXPECT_EQ(Cands[9].Plan.TemporalDegree, 8u);
-  EXPECT_EQ(Cands[10].Plan.WarpCells, 2u);
+  EXPECT_EQ(Cands[10].Plan.TemporalDegree, 8u);
+  EXPECT_EQ(Cands[11].Plan.WarpCells, 2u);
   // Variants of the default only: all four caps fit a block of 256 threads.
   std::vector<unsigned> Caps;
   unsigned Variants = 0;
@@ -1170,33 +1176,37 @@ TEST(TuningCandidates, TheSetOfStar2d1r) {
       Caps.push_back(C.Plan.MaxRegisters);
   }
   EXPECT_EQ(Caps, (std::vector<unsigned>{32, 64, 96, 128}));
-  // And each of the 7 blocked bases with asynchronous copies (a 2D star
+  // And each of the 8 blocked bases with asynchronous copies (a 2D star
   // has none by default), right after the shuffle plans.
-  for (unsigned I = 0; I < 7; ++I) {
-    ASSERT_LT(11 + I, Cands.size());
-    EXPECT_EQ(Cands[11 + I].Role, CandidateRole::AsyncCopy);
-    EXPECT_EQ(Cands[11 + I].Base, I);
-    EXPECT_EQ(Cands[11 + I].Plan.AsyncDepth, 4u);
+  for (unsigned I = 0; I < 8; ++I) {
+    ASSERT_LT(12 + I, Cands.size());
+    EXPECT_EQ(Cands[12 + I].Role, CandidateRole::AsyncCopy);
+    EXPECT_EQ(Cands[12 + I].Base, I);
+    EXPECT_EQ(Cands[12 + I].Plan.AsyncDepth, 4u);
   }
-  // The partial-sums specialization with its sums added value by value.
-  ASSERT_LT(18u, Cands.size());
-  EXPECT_EQ(Cands[18].Role, CandidateRole::Order);
-  EXPECT_EQ(Cands[18].Base, 4u);
-  EXPECT_EQ(Cands[18].Plan.Order, SumOrder::Value);
+  // The two partial-sums bases with their sums added value by value.
+  ASSERT_LT(21u, Cands.size());
+  for (unsigned I = 0; I < 2; ++I) {
+    EXPECT_EQ(Cands[20 + I].Role, CandidateRole::Order);
+    EXPECT_EQ(Cands[20 + I].Base, 4u + I);
+    EXPECT_EQ(Cands[20 + I].Plan.Order, SumOrder::Value);
+  }
   // Then those of bT > 1 (all but the default at bT=1) with the interior
   // loop off (on by default for a star of radius 1), and the partial-sums
-  // base (cached exchange, interior loop 1) also with the sides loop and
+  // bases (cached exchange, interior loop 1) also with the sides loop and
   // a block more per SM.
   std::vector<std::pair<size_t, unsigned>> Loops;
-  for (unsigned K = 0; K < 7; ++K) {
-    ASSERT_LT(19 + K, Cands.size());
-    EXPECT_EQ(Cands[19 + K].Role, CandidateRole::InteriorLoop);
-    Loops.push_back({Cands[19 + K].Base, Cands[19 + K].Plan.InteriorLoop});
+  for (unsigned K = 0; K < 9; ++K) {
+    ASSERT_LT(22 + K, Cands.size());
+    EXPECT_EQ(Cands[22 + K].Role, CandidateRole::InteriorLoop);
+    Loops.push_back({Cands[22 + K].Base, Cands[22 + K].Plan.InteriorLoop});
   }
   EXPECT_EQ(Loops, (std::vector<std::pair<size_t, unsigned>>{
-                       {0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {4, 2}, {5, 0}}));
-  EXPECT_EQ(Cands[24].Plan.BlocksPerSM, Cands[4].Plan.BlocksPerSM + 1);
-  EXPECT_EQ(Cands.size(), 26u + Variants);
+                       {0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {4, 2}, {5, 0},
+                       {5, 2}, {6, 0}}));
+  EXPECT_EQ(Cands[27].Plan.BlocksPerSM, Cands[4].Plan.BlocksPerSM + 1);
+  EXPECT_EQ(Cands[29].Plan.BlocksPerSM, Cands[5].Plan.BlocksPerSM + 1);
+  EXPECT_EQ(Cands.size(), 31u + Variants);
   EXPECT_TRUE(candidates(S, 0, 0).size() >= 1);
   for (const TuningCandidate &C : candidates(S, 0, 0))
     EXPECT_NE(C.Role, CandidateRole::Model);

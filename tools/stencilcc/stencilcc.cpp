@@ -146,7 +146,8 @@ cl::opt<unsigned> TuneSteps("tune-steps",
                             cl::cat(TuneCategory));
 cl::opt<unsigned> TuneTop(
     "tune-top",
-    cl::desc("Model-ranked base plans per region, beside the default, its "
+    cl::desc("Model-ranked base plans per region (and the model's best of "
+             "each specialization they lack), beside the default, its "
              "bT neighbours, its other specializations, bT=1, the naive "
              "kernel and (3D sums of products) the streaming partial-sums "
              "kernel (default: 4)"),
