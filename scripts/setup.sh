@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(clang-16 libclang-16-dev libclang-cpp16-dev libclang-common-16-dev
           llvm-16-dev llvm-16-tools libisl-dev libgmp-dev libgtest-dev
           libgmock-dev libboost-context-dev cmake ninja-build pkg-config python3
-          ccache libfuzzer-16-dev libclang-rt-16-dev)
+          ccache libfuzzer-16-dev libclang-rt-16-dev libopenmpi-dev openmpi-bin)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

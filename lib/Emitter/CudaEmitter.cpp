@@ -313,7 +313,7 @@ std::string runFunction(const KernelContext &K, bool Naive) {
 }
 
 std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
-                       HostPlacement Where) {
+                       HostPlacement Where, bool Mpi) {
   const StencilProgram &P = K.Program;
   unsigned N = P.numSpatialDims();
   const bool InFunction = Where == HostPlacement::InFunction;
@@ -373,7 +373,12 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
              "\\n\", stderr);\n      abort();\n    }\n";
   }
   bool PingPong = !P.LevelArrays.empty();
-  return fill(PingPong ? HostRegionPingPongTemplate : HostRegionTemplate,
+  // --mpi: steps between exchanges are one launch of the plan (paper 002's
+  // ghost zone of bT * radius), one step for the naive kernel.
+  const unsigned ExchangeSteps = Naive ? 1 : std::max(1u, K.Plan.TemporalDegree);
+  return fill(Mpi        ? HostRegionMpiTemplate
+              : PingPong ? HostRegionPingPongTemplate
+                         : HostRegionTemplate,
               {{"INDEX", std::to_string(Index)},
                {"LEVELS", PingPong ? P.LevelArrays[0] + " and " +
                                          P.LevelArrays[1]
@@ -394,6 +399,9 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
                {"ARRAY", P.Array.Name},
                {"RUN", K.Prefix + "_run"},
                {"SCALARS", Scalars},
+               {"EXCHANGE_STEPS", std::to_string(ExchangeSteps)},
+               {"REACH_BELOW", std::to_string(K.Analysis.Radius[0].Negative)},
+               {"REACH_ABOVE", std::to_string(K.Analysis.Radius[0].Positive)},
                {"LOOPVARS", LoopVars}});
 }
 
@@ -482,7 +490,7 @@ std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index,
   if (R.SingleUpdate) {
     KernelContext K{*R.SingleUpdate, *R.Analysis, R.Plan,
                     regionPrefix(*R.Program, Index)};
-    return hostRegion(K, Index, R.Naive, Where);
+    return hostRegion(K, Index, R.Naive, Where, R.Mpi);
   }
   if (R.Program->isStageForm())
     return emitStageHostCode(*R.Program, regionPrefix(*R.Program, Index),
@@ -490,7 +498,7 @@ std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index,
                              R.StageBlocking ? &*R.StageBlocking : nullptr);
   KernelContext K{*R.Program, *R.Analysis, R.Plan,
                   regionPrefix(*R.Program, Index)};
-  return hostRegion(K, Index, R.Naive, Where);
+  return hostRegion(K, Index, R.Naive, Where, R.Mpi);
 }
 
 std::string emitRegionKernels(const RegionToEmit &R, unsigned Index) {
@@ -513,8 +521,9 @@ std::string emitRegionKernels(const RegionToEmit &R, unsigned Index) {
 
 std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
   bool ConstantDivision = false, FloatSquareRoot = false, AsyncCopy = false,
-       WarpShuffle = false, PredicatedStore = false;
+       WarpShuffle = false, PredicatedStore = false, Mpi = false;
   for (const RegionToEmit &R : Regions) {
+    Mpi |= R.Mpi;
     const StencilProgram &U = R.SingleUpdate ? *R.SingleUpdate : *R.Program;
     if (U.isStageForm())
       continue; // its kernels use none of these helpers
@@ -533,7 +542,8 @@ std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
          (FloatSquareRoot ? FloatSquareRootTemplate : "") +
          (AsyncCopy ? AsyncCopyTemplate : "") +
          (PredicatedStore ? PredicatedStoreTemplate : "") +
-         (WarpShuffle ? WarpShuffleTemplate : "");
+         (WarpShuffle ? WarpShuffleTemplate : "") +
+         (Mpi ? MpiRuntimeTemplate : "");
 }
 
 std::string emitCudaTranslationUnit(const std::string &Source,

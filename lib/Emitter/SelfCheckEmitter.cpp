@@ -278,6 +278,13 @@ std::string emitSelfCheckProgram(const std::string &Source,
         "stencilcc/Runtime/CudaEmulation.h -x c++ check.cu\n"
      << "//       -x none -lboost_context -o check && ./check\n"
      << "// `./check --help` lists sizes, steps and tolerances.\n";
+  // --mpi: MPI's header before the -D macros (a REAL or INTEGER macro would
+  // meet its names), its C interface only; rank 0 alone compares and
+  // reports.
+  if (std::any_of(Regions.begin(), Regions.end(),
+                  [](const RegionToEmit &R) { return R.Mpi; }))
+    OS << "#define OMPI_SKIP_MPICXX 1\n#define MPICH_SKIP_MPICXX 1\n"
+       << "#include <mpi.h>\n#define STENCILCC_SELFCHECK_MPI 1\n";
   for (const std::string &D : Defines) {
     size_t Eq = D.find('=');
     std::string Name = D.substr(0, Eq);

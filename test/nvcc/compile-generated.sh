@@ -78,7 +78,12 @@ if [[ ${1:-} == --one ]]; then
   echo "=== $name: nvcc -O3 -arch=sm_90 -Xptxas -v ${defs[*]} -c $cu" >>"$log"
   # The generated file keeps the input's text outside the regions, macros
   # included: nvcc needs the same -D as stencilcc.
-  if ! $nvcc -O3 -arch=sm_90 -Xptxas -v "${defs[@]}" -c "$cu" \
+  # --mpi's host code includes mpi.h: its directory, as mpicxx has it.
+  incs=()
+  if [[ " ${flags[*]} " == *" --mpi "* ]]; then
+    read -ra incs < <(mpicxx --showme:compile 2>/dev/null | grep -o -- '-I[^ ]*' | tr '\n' ' ')
+  fi
+  if ! $nvcc -O3 -arch=sm_90 -Xptxas -v "${defs[@]}" "${incs[@]}" -c "$cu" \
        -o "$work/$name.o" >"$work/$name.nvcc" 2>&1; then
     cat "$work/$name.nvcc" >>"$log"
     echo "FAIL $name: nvcc failed" >"$result"
@@ -224,6 +229,7 @@ plan star2d1r double rd4 --bt=4 --rd=4
 plan star2d1r float ns2 --bt=3 --ns=2
 plan star2d1r float sl64 --bt=3 --sl=64
 plan ci star2d1r float naive --naive
+plan ci star3d1r float mpi --mpi --bt=2
 plan ci gradient2d float fast-math --fast-math
 plan star2d1r float optnone --bt=3 --opt=none
 plan star2d2r double bt3-rd2-ns2 --bt=3 --rd=2 --ns=2

@@ -57,6 +57,16 @@ void RegionDriver::handleRegion(StencilProgram &P, DiagnosticSink &Diags) {
       P = std::move(*Q);
     }
   }
+  if (Opts.Mpi && (P.isStageForm() || PingPongSource)) {
+    Diags.error((PingPongSource ? *PingPongSource : P).ScopLoc,
+                "--mpi runs regions of one statement writing one array "
+                "through levels (t % 2) so far; this region " +
+                    std::string(PingPongSource
+                                    ? "alternates two arrays (ping-pong)"
+                                    : "has several statements, arrays or "
+                                      "levels"));
+    return;
+  }
   if (P.isStageForm()) {
     handleStageRegion(P, *SA, Diags);
     return;
@@ -447,7 +457,7 @@ void RegionDriver::handleSingleUpdate(
   }
   Out.ToEmit.push_back({&Out.Programs.back(), &Out.Analyses.back(),
                         std::move(*Plan), RegionNaive, SingleUpdate,
-                        std::nullopt, NaiveBecause, C.Origin});
+                        std::nullopt, NaiveBecause, C.Origin, Opts.Mpi});
 }
 
 } // namespace stencilcc

@@ -50,6 +50,7 @@ struct RegionDriverOptions {
   bool Analyze = false;
   bool PlanOnly = false;
   bool EmitTest = false;
+  bool Mpi = false;        ///< --mpi
   bool JSON = false;       ///< --format=json
   bool CLaunchers = false; ///< --c-output
   /// --tune, --tune-emit or --tune-ingest; Ingest for --tune-ingest,

@@ -73,6 +73,15 @@ cl::opt<bool> EmitTest(
              "include/stencilcc/Runtime/CudaEmulation.h; see "
              "docs/self-check.md)"),
     cl::cat(Category));
+cl::opt<bool> Mpi(
+    "mpi",
+    cl::desc("Run each region over the ranks of an MPI communicator, one GPU "
+             "per rank: a slab of the outermost dimension each, with ghost "
+             "rows for the steps of one launch, exchanged between launches; "
+             "the arrays live on rank 0 before and after (scattered and "
+             "gathered). Build with mpicxx or nvcc -lmpi; single-update "
+             "regions (see docs/user-guide.md, Several GPUs)"),
+    cl::cat(Category));
 cl::opt<bool> PlanOnly(
     "plan-only",
     cl::desc("Print, per region, the candidate plans ranked by the "
@@ -465,6 +474,9 @@ std::string modeConflict() {
     return "--emit-test and --analyze exclude each other";
   if (PlanOnly && (EmitTest || Analyze))
     return "--plan-only excludes --emit-test and --analyze";
+  if (Mpi && (Analyze || PlanOnly || tuning()))
+    return "--mpi changes the host code of a compile or --emit-test; "
+           "--analyze, --plan-only and tuning runs write none";
   if (!COutput.empty() && (Analyze || PlanOnly))
     return "--c-output writes code; --analyze and --plan-only write none";
   if (!COutput.empty() && EmitTest)
@@ -683,6 +695,7 @@ RegionDriverOptions regionDriverOptions(const PlanRequest &Request,
   O.Analyze = Analyze;
   O.PlanOnly = PlanOnly;
   O.EmitTest = EmitTest;
+  O.Mpi = Mpi;
   O.JSON = Format == OutputFormat::JSON;
   O.CLaunchers = !COutput.empty();
   O.Tuning = tuning();

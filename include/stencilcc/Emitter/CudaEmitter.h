@@ -45,6 +45,10 @@ struct RegionToEmit {
   /// Where the plan came from, for the banner, when it is not the default
   /// rules' or the options': "the plan cache: ..." (which entry).
   std::string PlanOrigin = {};
+  /// --mpi: the host code runs the region over MPI ranks, a slab of the
+  /// outermost dimension each (kernels-templates/mpi-runtime.cu.in).
+  /// Single-update regions only.
+  bool Mpi = false;
 };
 
 /// The generated file for \p Source (the input's text) and its regions, in

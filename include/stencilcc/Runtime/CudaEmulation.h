@@ -233,6 +233,11 @@ inline cudaError_t cudaMemcpy(void *D, const void *S, size_t N,
   return cudaSuccess;
 }
 inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+// One emulated device per process (--mpi picks a device per rank).
+inline cudaError_t cudaGetDeviceCount(int *Count) { *Count = 1; return cudaSuccess; }
+inline cudaError_t cudaSetDevice(int Device) {
+  return Device == 0 ? cudaSuccess : cudaErrorInvalidValue;
+}
 inline cudaError_t cudaGetLastError() {
   cudaError_t E = stencilcc_emulation::LastError;
   stencilcc_emulation::LastError = cudaSuccess;

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# run-mpi-selfchecks.sh STENCILCC SOURCE_DIR [WORK_DIR]: the --mpi host code
+# on the CPU. Each input's `stencilcc --emit-test --mpi` program is built
+# with mpicxx and the CUDA emulation header and run under mpirun with 3
+# ranks (oversubscribed: CI has 2 cores) on every case of the self-check
+# (T = 0, 1, bT-1, bT, bT+1, 2bT+2, a prime; a tiny grid, whose slabs would
+# be thinner than the halo, and larger ones), and with 2 ranks on its main
+# case (2bT+1 steps): every rank runs each case, rank 0 compares the
+# gathered result with the C loop. 1D, 2D and 3D, star and
+# box, bT 1 to 4 and the default plans, naive kernels, a reach that differs
+# below and above, float, double and int.
+#
+# Exits 1 on any failed case or build, and where mpicxx or mpirun is missing
+# (scripts/setup.sh installs them).
+set -uo pipefail
+STENCILCC=$1
+SRC=$2
+WORK=${3:-$(mktemp -d)}
+if ! command -v mpicxx >/dev/null || ! command -v mpirun >/dev/null; then
+  echo "run-mpi-selfchecks.sh: no mpicxx or mpirun (Debian: libopenmpi-dev openmpi-bin, which scripts/setup.sh installs)" >&2
+  exit 1
+fi
+rm -rf "$WORK"
+mkdir -p "$WORK"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
+
+# name|input|flags
+jobs=(
+  "star1d-default|test/Inputs/accepted/stencil1d_r1.c|"
+  "star1d-r2-bt3|test/Inputs/accepted/stencil1d_r2.c|--bt=3 --bs=64"
+  "star2d-default|benchmarks/stencils/star2d1r.c|"
+  "star2d-bt1|benchmarks/stencils/star2d1r.c|--bt=1 --bs=64"
+  "box2d2r-bt2-double|benchmarks/stencils/box2d2r.c|--bt=2 --bs=64 -DREAL=double"
+  "j2d9pt-naive|benchmarks/stencils/j2d9pt.c|--naive"
+  "asym-i-bt4|test/Inputs/accepted/asym_i.c|--bt=4 --bs=64"
+  "star3d1r-bt4|benchmarks/stencils/star3d1r.c|--bt=4 --bs=16x32"
+  "box3d1r-bt2|benchmarks/stencils/box3d1r.c|--bt=2 --bs=8x32"
+  "box3d2r-naive-double|benchmarks/stencils/box3d2r.c|--naive -DREAL=double"
+  "zero-radius-dim|test/Inputs/accepted/zero_radius_dim.c|"
+  "life2d-int|test/Inputs/accepted/life2d_int.c|--bt=3 --bs=64"
+)
+
+one() { # name|input|flags
+  local name input flags d np out
+  IFS='|' read -r name input flags <<<"$1"
+  d="$WORK/$name"
+  mkdir -p "$d"
+  # shellcheck disable=SC2086
+  if ! "$STENCILCC" --emit-test --mpi --plan-cache=none "$SRC/$input" $flags \
+       -o "$d/check.cu" >"$d/log" 2>&1; then
+    echo "ERROR $name [$flags]: stencilcc failed: $(grep -m1 error "$d/log")"
+    return
+  fi
+  if ! mpicxx -std=c++20 -O0 -w -I"$SRC/include" \
+       -include stencilcc/Runtime/CudaEmulation.h -x c++ "$d/check.cu" -x none \
+       -lboost_context -o "$d/check" >>"$d/log" 2>&1; then
+    echo "ERROR $name [$flags]: build failed: $(grep -m1 error "$d/log")"
+    return
+  fi
+  for np in 2 3; do
+    local cases=--no-edge-cases
+    [[ $np == 3 ]] && cases=''
+    # shellcheck disable=SC2086
+    out=$(timeout 600 mpirun -np "$np" "$d/check" $cases 2>&1)
+    echo "$out" >"$d/np$np.txt"
+    if grep -q '^[0-9]* passed, 0 failed' <<<"$out" && ! grep -q '^FAIL' <<<"$out"; then
+      echo "OK    $name [$flags] -np $np: $(grep -m1 'passed,' <<<"$out")"
+    else
+      echo "FAIL  $name [$flags] -np $np: $(grep -m1 -e '^FAIL' -e 'passed,' <<<"$out" || tail -n1 <<<"$out")"
+    fi
+  done
+}
+export -f one
+export STENCILCC SRC WORK
+
+start=$SECONDS
+printf '%s\n' "${jobs[@]}" | xargs -d '\n' -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} \
+  | tee "$WORK/results.txt"
+failed=$(grep -cv '^OK' "$WORK/results.txt" || true)
+echo "mpi self-checks: ${#jobs[@]} programs, 2 and 3 ranks each, $failed failed runs; $((SECONDS - start)) s"
+[[ $failed -eq 0 ]]
