@@ -376,6 +376,10 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
   // --mpi: steps between exchanges are one launch of the plan (paper 002's
   // ghost zone of bT * radius), one step for the naive kernel.
   const unsigned ExchangeSteps = Naive ? 1 : std::max(1u, K.Plan.TemporalDegree);
+  const std::string Pointer = "(" + std::string(elementTypeName(K.Plan.Element)) + " *)(";
+  const std::string MpiLevels =
+      PingPong ? Pointer + P.LevelArrays[0] + "), " + Pointer + P.LevelArrays[1] + ")"
+               : Pointer + P.Array.Name + "), " + Pointer + P.Array.Name + ") + " + Buffer;
   return fill(Mpi        ? HostRegionMpiTemplate
               : PingPong ? HostRegionPingPongTemplate
                          : HostRegionTemplate,
@@ -400,6 +404,16 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
                {"RUN", K.Prefix + "_run"},
                {"SCALARS", Scalars},
                {"EXCHANGE_STEPS", std::to_string(ExchangeSteps)},
+               // A ping-pong's levels are its two arrays, and one C step is
+               // two sweeps (the ping-pong template's run call).
+               {"PINGPONG",
+                PingPong ? "    /* A ping-pong of " + P.LevelArrays[0] + " and " +
+                               P.LevelArrays[1] +
+                               ": one C time step is two sweeps of one update. */\n"
+                         : ""},
+               {"LEVEL_POINTERS", MpiLevels},
+               {"TIME_ARGS", PingPong ? "0, 2 * stencilcc_steps"
+                                      : "stencilcc_t_begin, stencilcc_steps"},
                {"REACH_BELOW", std::to_string(K.Analysis.Radius[0].Negative)},
                {"REACH_ABOVE", std::to_string(K.Analysis.Radius[0].Positive)},
                {"LOOPVARS", LoopVars}});

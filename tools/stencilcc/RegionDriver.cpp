@@ -57,14 +57,12 @@ void RegionDriver::handleRegion(StencilProgram &P, DiagnosticSink &Diags) {
       P = std::move(*Q);
     }
   }
-  if (Opts.Mpi && (P.isStageForm() || PingPongSource)) {
-    Diags.error((PingPongSource ? *PingPongSource : P).ScopLoc,
-                "--mpi runs regions of one statement writing one array "
-                "through levels (t % 2) so far; this region " +
-                    std::string(PingPongSource
-                                    ? "alternates two arrays (ping-pong)"
-                                    : "has several statements, arrays or "
-                                      "levels"));
+  if (Opts.Mpi && P.isStageForm()) {
+    Diags.error(P.ScopLoc,
+                "--mpi runs regions of one update (one statement writing "
+                "one array through t % 2 levels, or a ping-pong of two "
+                "arrays) so far; this region has several statements, "
+                "arrays or levels");
     return;
   }
   if (P.isStageForm()) {
