@@ -416,6 +416,8 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
                                       : "stencilcc_t_begin, stencilcc_steps"},
                {"REACH_BELOW", std::to_string(K.Analysis.Radius[0].Negative)},
                {"REACH_ABOVE", std::to_string(K.Analysis.Radius[0].Positive)},
+               // As the run function's `cur` (runFunction above).
+               {"READ_SHIFT", std::to_string((P.WriteShift + 1) % 2)},
                {"LOOPVARS", LoopVars}});
 }
 

@@ -8,8 +8,10 @@
 # each case, rank 0 compares the gathered result with the C loop, and its
 # report must be the one-rank run's, line for line. 1D, 2D and 3D, star and
 # box, bT 1 to 4 and the default plans, naive kernels, a reach that differs
-# below and above, float, double and int, and PolyBench's ping-pongs (two
-# statements, two arrays: B = f(A); A = f(B)).
+# below and above, levels written the other way round and a time loop from
+# 1 (the level the next step reads after an exchange), float, double and
+# int, and PolyBench's ping-pongs (two statements, two arrays: B = f(A);
+# A = f(B)).
 #
 # Exits 1 on any failed case or build, and where mpicxx or mpirun is missing
 # (scripts/setup.sh installs them).
@@ -39,6 +41,8 @@ jobs=(
   "box3d1r-bt2|benchmarks/stencils/box3d1r.c|--bt=2 --bs=8x32"
   "box3d2r-naive-double|benchmarks/stencils/box3d2r.c|--naive -DREAL=double"
   "zero-radius-dim|test/Inputs/accepted/zero_radius_dim.c|"
+  "swapped-levels|test/Inputs/accepted/swapped_levels.c|--bt=3 --bs=64"
+  "time-from-one|test/Inputs/accepted/time_from_one.c|--bt=2 --bs=64"
   "life2d-int|test/Inputs/accepted/life2d_int.c|--bt=3 --bs=64"
   "jacobi2d-pingpong|test/Inputs/stage/polybench_jacobi_2d.c|"
   "heat3d-pingpong-bt2|test/Inputs/stage/polybench_heat_3d.c|--bt=2 --bs=16x32"
