@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <sstream>
 
 namespace stencilcc {
@@ -42,6 +43,44 @@ TermTable termTable(const PartialSumForm &F) {
       Table.Literal.push_back(onlyLiterals(*T));
     }
   return Table;
+}
+
+/// How the kernel visits the terms: Listed (by index into the table) in
+/// one loop with a coefficient each, then each group in a loop of its own.
+struct TermLoops {
+  std::vector<size_t> Listed;
+  std::vector<std::vector<size_t>> Groups;
+};
+
+/// Terms with the same factors grouped, in order of first appearance; past
+/// kTermTableMaximumGroups, the terms of literal factors listed with their
+/// coefficients and only the others grouped. None where even those are too
+/// many groups.
+std::optional<TermLoops> termLoops(const TermTable &Table) {
+  auto Group = [&](bool SkipLiteral) {
+    std::vector<std::vector<size_t>> Groups;
+    std::map<std::string, size_t> GroupOf;
+    for (size_t I = 0; I < Table.Factors.size(); ++I) {
+      if (SkipLiteral && Table.Literal[I])
+        continue;
+      auto [It, New] = GroupOf.try_emplace(Table.Factors[I], Groups.size());
+      if (New)
+        Groups.emplace_back();
+      Groups[It->second].push_back(I);
+    }
+    return Groups;
+  };
+  TermLoops Loops;
+  Loops.Groups = Group(false);
+  if (Loops.Groups.size() <= kTermTableMaximumGroups)
+    return Loops;
+  Loops.Groups = Group(true);
+  if (Loops.Groups.size() > kTermTableMaximumGroups)
+    return std::nullopt;
+  for (size_t I = 0; I < Table.Factors.size(); ++I)
+    if (Table.Literal[I])
+      Loops.Listed.push_back(I);
+  return Loops;
 }
 
 /// The smallest signed type holding every offset of \p Table.
@@ -94,32 +133,11 @@ std::string emitTermTableNaiveKernel(const KernelContext &K) {
   if (Terms <= kTermTableMinimumTerms)
     return "";
 
-  // Terms with the same factors, in order of first appearance; past
-  // kTermTableMaximumGroups, the terms of literal factors go to the
-  // coefficient table (Listed) and only the others are grouped.
-  auto GroupTerms = [&](bool OnlyOthers) {
-    std::vector<std::vector<size_t>> Members;
-    std::map<std::string, size_t> GroupOf;
-    for (size_t I = 0; I < Terms; ++I) {
-      if (OnlyOthers && Table.Literal[I])
-        continue;
-      auto [It, New] = GroupOf.try_emplace(Table.Factors[I], Members.size());
-      if (New)
-        Members.emplace_back();
-      Members[It->second].push_back(I);
-    }
-    return Members;
-  };
-  std::vector<std::vector<size_t>> Members = GroupTerms(false);
-  std::vector<size_t> Listed;
-  if (Members.size() > kTermTableMaximumGroups) {
-    Members = GroupTerms(true);
-    if (Members.size() > kTermTableMaximumGroups)
-      return "";
-    for (size_t I = 0; I < Terms; ++I)
-      if (Table.Literal[I])
-        Listed.push_back(I);
-  }
+  std::optional<TermLoops> Loops = termLoops(Table);
+  if (!Loops)
+    return "";
+  const std::vector<std::vector<size_t>> &Members = Loops->Groups;
+  const std::vector<size_t> &Listed = Loops->Listed;
 
   const StencilProgram &P = K.Program;
   const unsigned N = P.numSpatialDims();
