@@ -6,7 +6,8 @@
 # self-check (T = 0, 1, bT-1, bT, bT+1, 2bT+2, a prime; a tiny grid, whose
 # slabs would be thinner than the halo, and larger ones): every rank runs
 # each case, rank 0 compares the gathered result with the C loop, and its
-# report must be the one-rank run's, line for line. 1D, 2D and 3D, star and
+# report must be the one-rank run's, line for line (but for the note that
+# fewer ranks took part in the tiny grid's case). 1D, 2D and 3D, star and
 # box, bT 1 to 4 and the default plans, naive kernels, a reach that differs
 # below and above, levels written the other way round and a time loop from
 # 1 (the level the next step reads after an exchange), float, double and
@@ -75,8 +76,8 @@ one() { # name|input|flags
     echo "$out" >"$d/np$np.txt"
     if ! grep -q '^[0-9]* passed, 0 failed' <<<"$out" || grep -q '^FAIL' <<<"$out"; then
       echo "FAIL  $name [$flags] -np $np: $(grep -m1 -e '^FAIL' -e 'passed,' <<<"$out" || tail -n1 <<<"$out")"
-    elif ! diff -q "$d/np1.txt" "$d/np$np.txt" >/dev/null; then
-      echo "FAIL  $name [$flags] -np $np: passed, but not as with one rank: $(diff "$d/np1.txt" "$d/np$np.txt" | grep -m1 '^>' | cut -c1-160)"
+    elif ! diff -q "$d/np1.txt" <(grep -v '^stencilcc: note: ' "$d/np$np.txt") >/dev/null; then
+      echo "FAIL  $name [$flags] -np $np: passed, but not as with one rank: $(diff "$d/np1.txt" <(grep -v '^stencilcc: note: ' "$d/np$np.txt") | grep -m1 '^>' | cut -c1-160)"
     else
       echo "OK    $name [$flags] -np $np: $(grep -m1 'passed,' <<<"$out"), as with one rank"
     fi
