@@ -62,7 +62,11 @@ void RegionDriver::handleRegion(StencilProgram &P, DiagnosticSink &Diags) {
                 "--mpi runs regions of one update (one statement writing "
                 "one array through t % 2 levels, or a ping-pong of two "
                 "arrays) so far; this region has several statements, "
-                "arrays or levels");
+                "arrays or levels" +
+                    std::string(Opts.Naive && pingPongAsSingleUpdate(P)
+                                    ? " (a ping-pong, but --naive keeps its "
+                                      "statements apart)"
+                                    : ""));
     return;
   }
   if (P.isStageForm()) {
