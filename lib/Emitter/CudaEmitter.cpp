@@ -19,6 +19,7 @@
 #include "stencilcc/Emitter/StreamSumsKernel.h"
 #include "stencilcc/Emitter/TermTableKernel.h"
 #include "stencilcc/Emitter/WarpShuffleKernel.h"
+#include "stencilcc/Planner/ExchangeModel.h"
 #include "stencilcc/Support/Config.h"
 
 #include "StageLayout.h"
@@ -70,10 +71,17 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   const std::string Elem = elementTypeName(Plan.Element);
   unsigned N = P.numSpatialDims();
   std::ostringstream OS;
-  OS << "// Runs the whole time loop on the device buffers.\n";
+  OS << "// Runs steps time steps on the device buffers. both_levels: both "
+        "end as the C\n// loop leaves them; else only the level the next "
+        "step reads (--mpi between\n// two exchanges, which saves the last "
+        "step's launch of its own). frames: null, or\n// where a caller "
+        "whose calls leave the cells outside the bounds alike keeps\n// "
+        "whether the two buffers differ there (-1: not known yet), so that "
+        "later calls\n// need not check (and wait for) the device.\n";
   OS << "static void " << K.Prefix << "_run(" << Elem
      << " *const device, const long t_begin, const long steps,\n"
-     << "    const long *extent, const long *lower, const long *upper";
+     << "    const long *extent, const long *lower, const long *upper, "
+        "const bool both_levels,\n    int *const frames";
   for (const auto &[Name, T] : P.rhsScalars())
     OS << ", const " << scalarTypeName(T) << " s_" << Name;
   OS << ")\n{\n";
@@ -81,6 +89,11 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   OS << "  for (int d = 0; d < " << N << "; ++d)\n"
      << "    if (upper[d] <= lower[d])\n"
      << "      return; // the C loop writes nothing\n";
+  // One kernel a step leaves both levels as the C loop does anyway.
+  if (Naive || Plan.StreamSumRows)
+    OS << "  (void)both_levels;\n";
+  if (Naive || Plan.StreamSumRows || Plan.Exchange != ExchangeScheme::Shuffle)
+    OS << "  (void)frames; // only the warp-shuffle kernels read it\n";
   std::string Buffer;
   for (unsigned D = 0; D < N; ++D)
     Buffer += (D ? " * " : "") + std::string("extent[") + std::to_string(D) +
@@ -241,18 +254,22 @@ std::string runFunction(const KernelContext &K, bool Naive) {
     // below's value where both buffers agree outside the bounds, and their
     // interior path whole vectors where rows and buffers are aligned.
     unsigned Cells = Plan.WarpCells;
-    OS << "  int *differ = nullptr, differs = 0;\n"
-       << "  STENCILCC_CHECK(cudaMalloc((void **)&differ, sizeof(int)));\n"
-       << "  STENCILCC_CHECK(cudaMemcpy(differ, &differs, sizeof(int), "
+    OS << "  int differs = frames && *frames >= 0 ? *frames : 0;\n"
+       << "  if (!frames || *frames < 0) {\n"
+       << "    int *differ = nullptr;\n"
+       << "    STENCILCC_CHECK(cudaMalloc((void **)&differ, sizeof(int)));\n"
+       << "    STENCILCC_CHECK(cudaMemcpy(differ, &differs, sizeof(int), "
           "cudaMemcpyHostToDevice));\n"
-       << "  STENCILCC_LAUNCH(" << K.Prefix
+       << "    STENCILCC_LAUNCH(" << K.Prefix
        << "_frames_differ, dim3(1, (unsigned)(extent[0] < 65535 ? extent[0] "
           ": 65535)), dim3(64), 0)(buffers[0], buffers[1]"
        << Dims << Bounds << ", differ);\n"
-       << "  STENCILCC_CHECK(cudaGetLastError());\n"
-       << "  STENCILCC_CHECK(cudaMemcpy(&differs, differ, sizeof(int), "
+       << "    STENCILCC_CHECK(cudaGetLastError());\n"
+       << "    STENCILCC_CHECK(cudaMemcpy(&differs, differ, sizeof(int), "
           "cudaMemcpyDeviceToHost));\n"
-       << "  STENCILCC_CHECK(cudaFree(differ));\n"
+       << "    STENCILCC_CHECK(cudaFree(differ));\n"
+       << "    if (frames)\n      *frames = differs;\n"
+       << "  }\n"
        << "  const bool same_frame = differs == 0;\n"
        << "  const bool vector = extent[1] % " << Cells
        << " == 0 && reinterpret_cast<unsigned long long>(device) % "
@@ -293,14 +310,15 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   }
   OS << "    }\n    STENCILCC_CHECK(cudaGetLastError());\n"
      << "    t += degree;\n    cur ^= 1;\n  };\n";
-  OS << "  // Blocks of " << BT << " steps, then the last step alone. The "
-        "buffers flip once per\n"
-     << "  // launch; when the launch count and the step count differ in "
-        "parity, the\n"
-     << "  // first block is split so the result lands where the C loop "
-        "leaves it.\n";
+  OS << "  // Blocks of " << BT << " steps, then (both_levels) the last step "
+        "alone, so that the\n"
+     << "  // other buffer holds the step before. The buffers flip once per "
+        "launch; when\n"
+     << "  // the launch count and the step count differ in parity, the first "
+        "block is\n"
+     << "  // split so the result lands where the C loop leaves it.\n";
   OS << "  const long kDegree = " << BT << ";\n";
-  OS << "  long left = steps - 1;\n";
+  OS << "  long left = steps - (both_levels ? 1 : 0);\n";
   OS << "  const long launches = left / kDegree + (left % kDegree ? 1 : 0);\n";
   OS << "  if (((launches ^ left) & 1) != 0) {\n"
      << "    const int d = (int)(left < kDegree ? left : kDegree);\n"
@@ -308,12 +326,20 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   OS << "  while (left > 0) {\n"
      << "    const int d = (int)(left < kDegree ? left : kDegree);\n"
      << "    launch(d);\n    left -= d;\n  }\n";
-  OS << "  launch(1);\n}\n";
+  OS << "  if (both_levels)\n    launch(1);\n}\n";
   return OS.str();
 }
 
+/// Seconds per cell update as a C++ literal.
+static std::string formatCellSeconds(double Seconds) {
+  char Text[32];
+  std::snprintf(Text, sizeof Text, "%.6g", Seconds);
+  return Text;
+}
+
 std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
-                       HostPlacement Where, bool Mpi) {
+                       HostPlacement Where, bool Mpi, bool MpiLocal,
+                       double CellSeconds) {
   const StencilProgram &P = K.Program;
   unsigned N = P.numSpatialDims();
   const bool InFunction = Where == HostPlacement::InFunction;
@@ -373,9 +399,10 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
              "\\n\", stderr);\n      abort();\n    }\n";
   }
   bool PingPong = !P.LevelArrays.empty();
-  // --mpi: steps between exchanges are one launch of the plan (paper 002's
-  // ghost zone of bT * radius), one step for the naive kernel.
-  const unsigned ExchangeSteps = Naive ? 1 : std::max(1u, K.Plan.TemporalDegree);
+  // --mpi: the steps between exchanges are a multiple of one launch's
+  // (bT, or one step for the naive kernel), chosen at run time
+  // (Planner/ExchangeModel.h) from the model's time per cell update.
+  const unsigned LaunchSteps = Naive ? 1 : std::max(1u, K.Plan.TemporalDegree);
   const std::string Pointer = "(" + std::string(elementTypeName(K.Plan.Element)) + " *)(";
   const std::string MpiLevels =
       PingPong ? Pointer + P.LevelArrays[0] + "), " + Pointer + P.LevelArrays[1] + ")"
@@ -403,7 +430,13 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
                {"ARRAY", P.Array.Name},
                {"RUN", K.Prefix + "_run"},
                {"SCALARS", Scalars},
-               {"EXCHANGE_STEPS", std::to_string(ExchangeSteps)},
+               {"LAUNCH_STEPS", std::to_string(LaunchSteps)},
+               {"MPI_REGION", MpiLocal ? "stencilcc_mpi_region_local"
+                                       : "stencilcc_mpi_region"},
+               {"MPI_MODE", MpiLocal ? "each its own part of the grid "
+                                       "(--mpi-local)"
+                                     : "a slab each (--mpi)"},
+               {"CELL_SECONDS", formatCellSeconds(CellSeconds)},
                // A ping-pong's levels are its two arrays, and one C step is
                // two sweeps (the ping-pong template's run call).
                {"PINGPONG",
@@ -506,7 +539,8 @@ std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index,
   if (R.SingleUpdate) {
     KernelContext K{*R.SingleUpdate, *R.Analysis, R.Plan,
                     regionPrefix(*R.Program, Index)};
-    return hostRegion(K, Index, R.Naive, Where, R.Mpi);
+    return hostRegion(K, Index, R.Naive, Where, R.Mpi, R.MpiLocal,
+                    R.MpiCellSeconds);
   }
   if (R.Program->isStageForm())
     return emitStageHostCode(*R.Program, regionPrefix(*R.Program, Index),
@@ -514,7 +548,8 @@ std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index,
                              R.StageBlocking ? &*R.StageBlocking : nullptr);
   KernelContext K{*R.Program, *R.Analysis, R.Plan,
                   regionPrefix(*R.Program, Index)};
-  return hostRegion(K, Index, R.Naive, Where, R.Mpi);
+  return hostRegion(K, Index, R.Naive, Where, R.Mpi, R.MpiLocal,
+                    R.MpiCellSeconds);
 }
 
 std::string emitRegionKernels(const RegionToEmit &R, unsigned Index) {
@@ -533,6 +568,14 @@ std::string emitRegionKernels(const RegionToEmit &R, unsigned Index) {
                : emitStageKernels(P, Prefix, Index);
   return regionKernels({P, *R.Analysis, R.Plan, Prefix}, Index, R.Naive,
                        R.NaiveBecause, R.PlanOrigin);
+}
+
+/// An ExchangeLink as the runtime's stencilcc_mpi_link initializer.
+static std::string linkInitializer(const ExchangeLink &L) {
+  char Text[128];
+  std::snprintf(Text, sizeof Text, "\"%s\", %.9g, %.9g, %u", L.Name,
+                L.LatencySeconds, L.BytesPerSecond, L.SerialSides);
+  return Text;
 }
 
 std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
@@ -559,7 +602,10 @@ std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
          (AsyncCopy ? AsyncCopyTemplate : "") +
          (PredicatedStore ? PredicatedStoreTemplate : "") +
          (WarpShuffle ? WarpShuffleTemplate : "") +
-         (Mpi ? MpiRuntimeTemplate : "");
+         (Mpi ? fill(MpiRuntimeTemplate, {{"NCCL_LINK", linkInitializer(ncclLink())},
+                                           {"HOST_STAGED_LINK",
+                                            linkInitializer(hostStagedLink())}})
+              : "");
 }
 
 std::string emitCudaTranslationUnit(const std::string &Source,

@@ -80,7 +80,7 @@ if [[ ${1:-} == --one ]]; then
   # included: nvcc needs the same -D as stencilcc.
   # --mpi's host code includes mpi.h: its directory, as mpicxx has it.
   incs=()
-  if [[ " ${flags[*]} " == *" --mpi "* ]]; then
+  if [[ " ${flags[*]} " == *" --mpi "* || " ${flags[*]} " == *" --mpi-local "* ]]; then
     read -ra incs < <(mpicxx --showme:compile 2>/dev/null | grep -o -- '-I[^ ]*' | tr '\n' ' ')
   fi
   if ! $nvcc -O3 -arch=sm_90 -Xptxas -v "${defs[@]}" "${incs[@]}" -c "$cu" \
@@ -230,6 +230,7 @@ plan star2d1r float ns2 --bt=3 --ns=2
 plan star2d1r float sl64 --bt=3 --sl=64
 plan ci star2d1r float naive --naive
 plan ci star3d1r float mpi --mpi --bt=2
+plan ci star2d1r float mpi-local-shuffle --mpi-local --exchange=shuffle --bt=4
 plan ci gradient2d float fast-math --fast-math
 plan star2d1r float optnone --bt=3 --opt=none
 plan star2d2r double bt3-rd2-ns2 --bt=3 --rd=2 --ns=2

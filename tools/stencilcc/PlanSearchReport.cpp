@@ -58,6 +58,43 @@ static std::string occupancyText(const Prediction &Pr, unsigned Threads) {
       .str();
 }
 
+/// The ranks --plan-only --mpi shows the exchange model at.
+static constexpr unsigned kMpiRanksShown[] = {2, 4};
+
+/// The exchange model's choice for the selected kernel over \p Ranks
+/// ranks and \p Link (Planner/ExchangeModel.h).
+static ExchangePrediction mpiSplit(const StencilAnalysis &A,
+                                   const PlanSearchResult &S, unsigned Ranks,
+                                   const ExchangeLink &Link) {
+  int64_t Plane = 1;
+  for (size_t D = 1; D < S.Extents.size(); ++D)
+    Plane *= S.Extents[D];
+  int64_t Reach = std::max(A.Radius[0].Negative, A.Radius[0].Positive);
+  int64_t LaunchSteps =
+      S.SelectedNaive || !S.Selected ? 1 : std::max(1u, S.Selected->TemporalDegree);
+  double GCells = S.selectedGCells();
+  return predictExchange(S.Extents[0], Plane, Reach,
+                         scalarTypeSize(A.Element), LaunchSteps,
+                         GCells > 0 ? 1e-9 / GCells : 0, Ranks, Link);
+}
+
+static void printMpiSplit(raw_ostream &OS, const StencilAnalysis &A,
+                          const PlanSearchResult &S) {
+  OS << "  over MPI ranks (--mpi; Planner/ExchangeModel.h), per time step:\n"
+     << "  ranks  exchange      slab  steps/exchange  compute us  exchange us"
+        "  speedup\n";
+  for (const ExchangeLink &Link : {ncclLink(), hostStagedLink()})
+    for (unsigned Ranks : kMpiRanksShown) {
+      ExchangePrediction E = mpiSplit(A, S, Ranks, Link);
+      double Total = E.ComputeSeconds + E.ExchangeSeconds;
+      OS << formatv("  {0,5}  {1,-11}  {2,5}  {3,14}  {4,10:F1}  {5,11:F1}"
+                    "  {6,6:F2}x\n",
+                    Ranks, Link.Name, E.SlabRows, E.StepsPerExchange,
+                    E.ComputeSeconds * 1e6, E.ExchangeSeconds * 1e6,
+                    Total > 0 ? E.OneRankSeconds / Total : 0.0);
+    }
+}
+
 void printPlanSearch(raw_ostream &OS, const StencilProgram &P,
                      const StencilAnalysis &A, const PlanSearchResult &S,
                      unsigned Index) {
@@ -110,6 +147,8 @@ void printPlanSearch(raw_ostream &OS, const StencilProgram &P,
   }
   OS << "\n  (stencilcc compiles the " << Which << " plan, chosen by "
      << S.chosenBy() << ")\n";
+  if (S.Mpi)
+    printMpiSplit(OS, A, S);
 }
 
 static json::Object predictionToJSON(const TemporalBlockingPlan &Plan,
@@ -190,6 +229,23 @@ json::Object planSearchToJSON(const StencilProgram &P,
     R["default"] = std::move(D);
   } else {
     R["default"] = json::Object{{"error", S.SelectedError}};
+  }
+  if (S.Mpi) {
+    json::Array Splits;
+    for (const ExchangeLink &Link : {ncclLink(), hostStagedLink()})
+      for (unsigned Ranks : kMpiRanksShown) {
+        ExchangePrediction E = mpiSplit(A, S, Ranks, Link);
+        Splits.push_back(json::Object{
+            {"ranks", int64_t(Ranks)},
+            {"exchange", Link.Name},
+            {"slab_rows", E.SlabRows},
+            {"steps_per_exchange", E.StepsPerExchange},
+            {"ghost_rows", E.GhostRows},
+            {"compute_us_per_step", E.ComputeSeconds * 1e6},
+            {"exchange_us_per_step", E.ExchangeSeconds * 1e6},
+            {"one_rank_us_per_step", E.OneRankSeconds * 1e6}});
+      }
+    R["mpi"] = std::move(Splits);
   }
   return R;
 }

@@ -11,6 +11,7 @@
 #include "stencilcc/Analysis/StencilAnalysis.h"
 #include "stencilcc/IR/StencilProgram.h"
 #include "stencilcc/Planner/DefaultPlan.h"
+#include "stencilcc/Planner/ExchangeModel.h"
 #include "stencilcc/Planner/OneStepKernelModel.h"
 #include "stencilcc/Planner/PerformanceModel.h"
 #include "stencilcc/Planner/TemporalBlockingPlan.h"
@@ -50,6 +51,13 @@ struct PlanSearchResult {
   /// The one-step model's speed of a selected naive or streaming
   /// partial-sums kernel (OneStepKernelModel.h), GCells/s.
   double OneStepGCells = 0;
+  /// --mpi: also the exchange model's split at 2 and 4 ranks.
+  bool Mpi = false;
+  /// The selected kernel's predicted GCells/s, from whichever model has it.
+  double selectedGCells() const {
+    return selectedModelled() ? SelectedPrediction.GCellsPerSecond
+                              : OneStepGCells;
+  }
   /// The blocked-plan model ranks blocked plans only; the naive and the
   /// streaming partial-sums kernel have the one-step model's figure.
   bool selectedModelled() const {

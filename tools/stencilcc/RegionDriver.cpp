@@ -9,6 +9,7 @@
 #include "stencilcc/Emitter/FastMath.h"
 #include "stencilcc/Emitter/SelfCheckEmitter.h"
 #include "stencilcc/Planner/DefaultPlan.h"
+#include "stencilcc/Planner/OneStepKernelModel.h"
 #include "stencilcc/Planner/PlanCache.h"
 #include "stencilcc/Planner/PlanFlags.h"
 #include "stencilcc/Planner/ShapeKey.h"
@@ -383,6 +384,7 @@ void RegionDriver::reportPlanSearch(const StencilProgram &P,
   S.Requested &= !FromModel;
   S.SelectedNaive = C.Naive;
   S.Requested |= Opts.Naive; // --naive is a plan option too
+  S.Mpi = Opts.Mpi;
   if (Opts.JSON) {
     Out.Regions.push_back(planSearchToJSON(P, A, S, Index));
   } else {
@@ -448,6 +450,16 @@ void RegionDriver::handleSingleUpdate(
     return;
   }
   Plan->FastMath = Opts.FastMath;
+  // --mpi: the runtime weighs exchanges against this (ExchangeModel.h).
+  double CellSeconds = 0;
+  if (Opts.Mpi) {
+    ModelInput In = modelInput(P, A, Extents);
+    double GCells = RegionNaive ? predictNaiveKernel(In, *Opts.Gpu).GCellsPerSecond
+                    : Plan->StreamSumRows
+                        ? predictStreamSums(In, *Plan, *Opts.Gpu).GCellsPerSecond
+                        : predictPlan(In, *Plan, *Opts.Gpu).GCellsPerSecond;
+    CellSeconds = GCells > 0 ? 1e-9 / GCells : 0;
+  }
   if (Opts.FastMath)
     P.Rhs = lowerForFastMath(std::move(P.Rhs), A.Element);
   Out.Programs.push_back(std::move(P));
@@ -459,7 +471,8 @@ void RegionDriver::handleSingleUpdate(
   }
   Out.ToEmit.push_back({&Out.Programs.back(), &Out.Analyses.back(),
                         std::move(*Plan), RegionNaive, SingleUpdate,
-                        std::nullopt, NaiveBecause, C.Origin, Opts.Mpi});
+                        std::nullopt, NaiveBecause, C.Origin, Opts.Mpi,
+                        Opts.MpiLocal, CellSeconds});
 }
 
 } // namespace stencilcc

@@ -50,7 +50,8 @@ struct RegionDriverOptions {
   bool Analyze = false;
   bool PlanOnly = false;
   bool EmitTest = false;
-  bool Mpi = false;        ///< --mpi
+  bool Mpi = false;        ///< --mpi or --mpi-local
+  bool MpiLocal = false;   ///< --mpi-local
   bool JSON = false;       ///< --format=json
   bool CLaunchers = false; ///< --c-output
   /// --tune, --tune-emit or --tune-ingest; Ingest for --tune-ingest,

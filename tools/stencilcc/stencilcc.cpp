@@ -77,10 +77,24 @@ cl::opt<bool> Mpi(
     "mpi",
     cl::desc("Run each region over the ranks of an MPI communicator, one GPU "
              "per rank: a slab of the outermost dimension each, with ghost "
-             "rows for the steps of one launch, exchanged between launches; "
-             "the arrays live on rank 0 before and after (scattered and "
-             "gathered). Build with mpicxx or nvcc -lmpi; single-update "
-             "regions (see docs/user-guide.md, Several GPUs)"),
+             "rows for the steps between two exchanges (a multiple of one "
+             "launch's, chosen at run time by the exchange model); the "
+             "arrays live on rank 0 before and after (scattered and "
+             "gathered). Ghost rows move by NCCL where nccl.h is found at "
+             "build time (link -lnccl), else through host memory. Build with "
+             "mpicxx or nvcc -lmpi; single-update regions. With --plan-only: "
+             "the model's compute and exchange time per step at 2 and 4 "
+             "ranks (see docs/user-guide.md, Several GPUs)"),
+    cl::cat(Category));
+cl::opt<bool> MpiLocal(
+    "mpi-local",
+    cl::desc("As --mpi (which it implies), for MPI programs that own their "
+             "decomposition: each rank's arrays hold its own rows of the "
+             "outermost dimension within the loop bounds and its "
+             "neighbours' rows outside them (the first and last rank: the "
+             "grid's edge); no scatter or gather, and the rows outside the "
+             "bounds end as the neighbours' (see docs/user-guide.md, "
+             "Several GPUs)"),
     cl::cat(Category));
 cl::opt<bool> PlanOnly(
     "plan-only",
@@ -474,9 +488,15 @@ std::string modeConflict() {
     return "--emit-test and --analyze exclude each other";
   if (PlanOnly && (EmitTest || Analyze))
     return "--plan-only excludes --emit-test and --analyze";
-  if (Mpi && (Analyze || PlanOnly || tuning()))
-    return "--mpi changes the host code of a compile or --emit-test; "
-           "--analyze, --plan-only and tuning runs write none";
+  if (MpiLocal && EmitTest)
+    return "--mpi-local takes each rank's arrays as its own part of the "
+           "grid, and --emit-test's self-check holds the whole grid on every "
+           "rank: check --mpi-local with a program of yours (as "
+           "test/mpi/local does), or --emit-test with --mpi";
+  if ((Mpi || MpiLocal) && (Analyze || tuning()))
+    return "--mpi changes the host code of a compile or --emit-test (and "
+           "--plan-only shows its exchange model); --analyze and tuning "
+           "runs write no host code";
   if (!COutput.empty() && (Analyze || PlanOnly))
     return "--c-output writes code; --analyze and --plan-only write none";
   if (!COutput.empty() && EmitTest)
@@ -695,7 +715,8 @@ RegionDriverOptions regionDriverOptions(const PlanRequest &Request,
   O.Analyze = Analyze;
   O.PlanOnly = PlanOnly;
   O.EmitTest = EmitTest;
-  O.Mpi = Mpi;
+  O.Mpi = Mpi || MpiLocal;
+  O.MpiLocal = MpiLocal;
   O.JSON = Format == OutputFormat::JSON;
   O.CLaunchers = !COutput.empty();
   O.Tuning = tuning();

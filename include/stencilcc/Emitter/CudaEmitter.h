@@ -49,6 +49,12 @@ struct RegionToEmit {
   /// outermost dimension each (kernels-templates/mpi-runtime.cu.in).
   /// Single-update regions only.
   bool Mpi = false;
+  /// --mpi-local: each rank's arrays hold its own part of the grid instead
+  /// (stencilcc_mpi_region_local).
+  bool MpiLocal = false;
+  /// --mpi: the model's seconds per cell update of the region's kernels,
+  /// from which the runtime chooses the steps between exchanges.
+  double MpiCellSeconds = 0;
 };
 
 /// The generated file for \p Source (the input's text) and its regions, in

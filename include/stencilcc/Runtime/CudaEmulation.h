@@ -232,7 +232,32 @@ inline cudaError_t cudaMemcpy(void *D, const void *S, size_t N,
   std::memmove(D, S, N);
   return cudaSuccess;
 }
+inline cudaError_t cudaMallocHost(void **P, size_t Bytes) { return cudaMalloc(P, Bytes); }
+inline cudaError_t cudaFreeHost(void *P) { return cudaFree(P); }
 inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+// Kernels and copies finish before their call returns, so every stream is
+// the default one and events order nothing that is not ordered already.
+typedef struct stencilcc_emulated_stream *cudaStream_t;
+typedef struct stencilcc_emulated_event *cudaEvent_t;
+enum : unsigned { cudaStreamNonBlocking = 1, cudaEventDisableTiming = 2 };
+inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *S, unsigned) {
+  *S = nullptr;
+  return cudaSuccess;
+}
+inline cudaError_t cudaStreamDestroy(cudaStream_t) { return cudaSuccess; }
+inline cudaError_t cudaMemcpyAsync(void *D, const void *S, size_t N, cudaMemcpyKind K,
+                                   cudaStream_t) {
+  return cudaMemcpy(D, S, N, K);
+}
+inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *E, unsigned) {
+  *E = nullptr;
+  return cudaSuccess;
+}
+inline cudaError_t cudaEventDestroy(cudaEvent_t) { return cudaSuccess; }
+inline cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t) { return cudaSuccess; }
+inline cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned) {
+  return cudaSuccess;
+}
 // One emulated device per process (--mpi picks a device per rank).
 inline cudaError_t cudaGetDeviceCount(int *Count) { *Count = 1; return cudaSuccess; }
 inline cudaError_t cudaSetDevice(int Device) {

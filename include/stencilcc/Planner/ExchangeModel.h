@@ -1,0 +1,66 @@
+//===- Planner/ExchangeModel.h - Steps between halo exchanges ---*- C++ -*-===//
+//
+// Under --mpi each rank updates its slab of the outermost dimension plus
+// S*reach ghost rows on each side and refreshes those rows every S steps
+// (paper 002's ghost zones). A deeper zone (larger S) adds redundant
+// updates of 2*S*reach rows to every step and pays the exchange latency
+// once per S steps; the bytes sent per step do not depend on S. Per step:
+//
+//   compute(S)  = cellSeconds * plane * (slab + 2 * S * reach)
+//   exchange(S) = latency / S + sides * reach * plane * bytes / bandwidth
+//
+// `sides` is 1 where both sides move at once (NCCL over NVLink) and 2
+// where they pass in turn through host memory. S is the multiple of the
+// launch's steps (bT) that minimises the sum, with S*reach at most a
+// quarter of the slab (the launch's own steps always allowed); with an
+// even bT, a multiple of 2*bT where the slab allows, as S launches of
+// another parity than S steps would cost a launch split in two. bT itself
+// is the one-GPU model's: it decides the kernel, S only how often the
+// ranks talk.
+//
+// The generated runtime (kernels-templates/mpi-runtime.cu.in) makes the
+// same choice with these constants at the rank count and grid it meets;
+// `--plan-only --mpi` shows it for 2 and 4 ranks at the model's grid.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILCC_PLANNER_EXCHANGEMODEL_H
+#define STENCILCC_PLANNER_EXCHANGEMODEL_H
+
+#include <cstdint>
+
+namespace stencilcc {
+
+/// How ghost rows travel between two ranks' GPUs.
+struct ExchangeLink {
+  const char *Name;
+  double LatencySeconds;  ///< per exchange, both sides
+  double BytesPerSecond;  ///< per side
+  unsigned SerialSides;   ///< 1: the two sides overlap; 2: one after the other
+};
+
+/// NCCL send/receive between GPUs of one node (NVLink).
+ExchangeLink ncclLink();
+/// Device -> pinned host -> MPI -> pinned host -> device.
+ExchangeLink hostStagedLink();
+
+struct ExchangePrediction {
+  int64_t SlabRows = 0;          ///< rows of dimension 0 a rank owns
+  int64_t StepsPerExchange = 0;  ///< S
+  int64_t GhostRows = 0;         ///< S * reach, each side
+  double ComputeSeconds = 0;     ///< per step, ghost rows included
+  double ExchangeSeconds = 0;    ///< per step
+  double OneRankSeconds = 0;     ///< per step on one rank, no exchange
+};
+
+/// The choice for \p Ranks ranks sharing \p Rows rows of \p Plane cells
+/// (the product of the inner extents), \p Reach the stencil's largest
+/// reach along dimension 0, \p LaunchSteps the steps one launch runs,
+/// \p CellSeconds the one-GPU model's seconds per cell update.
+ExchangePrediction predictExchange(int64_t Rows, int64_t Plane, int64_t Reach,
+                                   unsigned ElementBytes, int64_t LaunchSteps,
+                                   double CellSeconds, unsigned Ranks,
+                                   const ExchangeLink &Link);
+
+} // namespace stencilcc
+
+#endif

@@ -1,0 +1,64 @@
+//===- ExchangeModelTest.cpp - Steps between --mpi halo exchanges ---------===//
+
+#include "stencilcc/Planner/ExchangeModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace stencilcc;
+
+namespace {
+
+// star2d1r float on an H100-like GPU: about 2e12 cell updates a second.
+constexpr double kCellSeconds = 5e-13;
+
+TEST(ExchangeModel, OneRankExchangesNothing) {
+  ExchangePrediction E =
+      predictExchange(32768, 32768, 1, 4, 12, kCellSeconds, 1, ncclLink());
+  EXPECT_EQ(E.SlabRows, 32768);
+  EXPECT_EQ(E.ExchangeSeconds, 0);
+  EXPECT_DOUBLE_EQ(E.ComputeSeconds, E.OneRankSeconds);
+}
+
+TEST(ExchangeModel, DepthIsWholePairsOfEvenLaunches) {
+  for (unsigned Ranks : {2u, 4u}) {
+    ExchangePrediction E =
+        predictExchange(32768, 32768, 1, 4, 12, kCellSeconds, Ranks, ncclLink());
+    EXPECT_EQ(E.StepsPerExchange % 24, 0) << Ranks;
+    EXPECT_LE(4 * E.GhostRows, E.SlabRows) << Ranks;
+    EXPECT_GT(E.ExchangeSeconds, 0) << Ranks;
+  }
+  // An odd bT: any multiple of it.
+  ExchangePrediction Odd =
+      predictExchange(32768, 32768, 1, 4, 3, kCellSeconds, 4, ncclLink());
+  EXPECT_EQ(Odd.StepsPerExchange % 3, 0);
+}
+
+TEST(ExchangeModel, ThinSlabsKeepOneLaunch) {
+  // 40 rows a rank: two launches of bT = 8 would need 16 ghost rows, more
+  // than a quarter of the slab.
+  ExchangePrediction E = predictExchange(80, 1 << 20, 1, 4, 8, 1e-12, 2, ncclLink());
+  EXPECT_EQ(E.StepsPerExchange, 8);
+  EXPECT_EQ(E.GhostRows, 8);
+}
+
+TEST(ExchangeModel, SlowerLinksExchangeLessOften) {
+  // The same slab: the host-staged link's latency is higher, so its ghost
+  // zone is at least as deep, and its bytes cost more a step.
+  ExchangePrediction Nccl =
+      predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, ncclLink());
+  ExchangePrediction Host =
+      predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, hostStagedLink());
+  EXPECT_GE(Host.StepsPerExchange, Nccl.StepsPerExchange);
+  EXPECT_GT(Host.ExchangeSeconds, Nccl.ExchangeSeconds);
+  // Deeper only where latency pays for the redundant rows.
+  const ExchangeLink Instant{"instant", 1e-9, 1e12, 1};
+  const ExchangeLink Slow{"slow", 1e-2, 1e12, 1};
+  EXPECT_EQ(predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, Instant)
+                .StepsPerExchange,
+            1);
+  EXPECT_GT(predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, Slow)
+                .StepsPerExchange,
+            8);
+}
+
+} // namespace
