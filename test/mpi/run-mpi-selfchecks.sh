@@ -19,7 +19,8 @@
 # are built and run a second time on the runtime's NCCL path, with
 # test/mpi/nccl-over-mpi/nccl.h carrying ncclSend/ncclRecv over MPI.
 # Then --mpi-local: test/mpi/local/skew2d_local.c, an MPI program whose
-# ranks own different numbers of rows, at four plans, on 1, 2 and 3 ranks.
+# ranks own different numbers of rows, at four plans and as a C file with
+# --c-output, on 1, 2 and 3 ranks.
 #
 # Exits 1 on any failed case or build, and where mpicxx or mpirun is missing
 # (scripts/setup.sh installs them).
@@ -56,6 +57,17 @@ jobs=(
   "heat3d-pingpong-bt2|test/Inputs/stage/polybench_heat_3d.c|--bt=2 --bs=16x32"
 )
 
+# build CU BINARY VARIANT LOG: the generated program with mpicxx and the
+# CUDA emulation header; the nccl variant takes the runtime's NCCL path.
+build() {
+  local include=''
+  [[ $3 == nccl ]] && include="-I$SRC/test/mpi/nccl-over-mpi"
+  # shellcheck disable=SC2086
+  mpicxx -std=c++20 -O0 -w -I"$SRC/include" $include \
+    -include stencilcc/Runtime/CudaEmulation.h -x c++ "$1" -x none \
+    -lboost_context -o "$2" >>"$4" 2>&1
+}
+
 # check NAME FLAGS BINARY LABEL: the runs of one built program against the
 # one-rank reference in its directory.
 check() {
@@ -82,7 +94,7 @@ check() {
 }
 
 one() { # name|input|flags[|nccl]
-  local name input flags nccl d variant include
+  local name input flags nccl d variant
   IFS='|' read -r name input flags nccl <<<"$1"
   d="$WORK/$name"
   mkdir -p "$d"
@@ -93,12 +105,7 @@ one() { # name|input|flags[|nccl]
     return
   fi
   for variant in host-staged ${nccl:+nccl}; do
-    include=''
-    [[ $variant == nccl ]] && include="-I$SRC/test/mpi/nccl-over-mpi"
-    # shellcheck disable=SC2086
-    if ! mpicxx -std=c++20 -O0 -w -I"$SRC/include" $include \
-         -include stencilcc/Runtime/CudaEmulation.h -x c++ "$d/check.cu" -x none \
-         -lboost_context -o "$d/$variant" >>"$d/log" 2>&1; then
+    if ! build "$d/check.cu" "$d/$variant" "$variant" "$d/log"; then
       echo "ERROR $name [$flags] $variant: build failed: $(grep -m1 error "$d/log")"
       continue
     fi
@@ -114,25 +121,31 @@ one() { # name|input|flags[|nccl]
 }
 # --mpi-local: a program that owns its decomposition (test/mpi/local),
 # each rank its own rows, checked by the program itself against the plain
-# C loop on the whole grid.
+# C loop on the whole grid. The c-output job keeps the program C (mpicc)
+# and its kernels in the .cu, as an MPI C code builds.
 local_one() { # name|flags[|nccl]
-  local name flags nccl d variant include np out
+  local name flags nccl d variant np out cflags=()
   IFS='|' read -r name flags nccl <<<"$1"
   d="$WORK/local-$name"
   mkdir -p "$d"
+  [[ $name == c-output ]] && cflags=(--c-output="$d/skew.c")
   # shellcheck disable=SC2086
   if ! "$STENCILCC" --mpi-local --plan-cache=none "$SRC/test/mpi/local/skew2d_local.c" $flags \
-       -o "$d/skew.cu" -- $(mpicc --showme:incdirs | sed 's/^/-I/; s/ / -I/g') >"$d/log" 2>&1; then
+       "${cflags[@]}" -o "$d/skew.cu" -- $(mpicc --showme:incdirs | sed 's/^/-I/; s/ / -I/g') \
+       >"$d/log" 2>&1; then
     echo "ERROR local-$name [$flags]: stencilcc failed: $(grep -m1 error "$d/log")"
     return
   fi
   for variant in host-staged ${nccl:+nccl}; do
-    include=''
-    [[ $variant == nccl ]] && include="-I$SRC/test/mpi/nccl-over-mpi"
-    # shellcheck disable=SC2086
-    if ! mpicxx -std=c++20 -O0 -w -I"$SRC/include" $include \
-         -include stencilcc/Runtime/CudaEmulation.h -x c++ "$d/skew.cu" -x none \
-         -lboost_context -o "$d/$variant" >>"$d/log" 2>&1; then
+    if [[ $name == c-output ]]; then
+      if ! { mpicc -O0 -w -c "$d/skew.c" -o "$d/skew.o" &&
+             mpicxx -std=c++20 -O0 -w -I"$SRC/include" -include stencilcc/Runtime/CudaEmulation.h \
+               -x c++ -c "$d/skew.cu" -o "$d/kernels.o" &&
+             mpicxx "$d/skew.o" "$d/kernels.o" -lboost_context -lm -o "$d/$variant"; } >>"$d/log" 2>&1; then
+        echo "ERROR local-$name $variant: build failed: $(grep -m1 error "$d/log")"
+        continue
+      fi
+    elif ! build "$d/skew.cu" "$d/$variant" "$variant" "$d/log"; then
       echo "ERROR local-$name [$flags] $variant: build failed: $(grep -m1 error "$d/log")"
       continue
     fi
@@ -154,9 +167,10 @@ local_jobs=(
   "bt3|--bt=3 --bs=64"
   "bt4-shuffle|--exchange=shuffle --bt=4"
   "naive|--naive"
+  "c-output|"
 )
 
-export -f one check local_one
+export -f one check local_one build
 export STENCILCC SRC WORK
 
 start=$SECONDS
