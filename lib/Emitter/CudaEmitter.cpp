@@ -604,7 +604,8 @@ std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
          (WarpShuffle ? WarpShuffleTemplate : "") +
          (Mpi ? fill(MpiRuntimeTemplate, {{"NCCL_LINK", linkInitializer(ncclLink())},
                                            {"HOST_STAGED_LINK",
-                                            linkInitializer(hostStagedLink())}})
+                                            linkInitializer(hostStagedLink())},
+                                           {"EXCHANGE_DEPTH", ExchangeDepthTemplate}})
               : "");
 }
 
