@@ -18,8 +18,9 @@
 // is the one-GPU model's: it decides the kernel, S only how often the
 // ranks talk.
 //
-// The generated runtime (kernels-templates/mpi-runtime.cu.in) makes the
-// same choice with these constants at the rank count and grid it meets;
+// The choice is one text, kernels-templates/exchange-depth.inc, compiled
+// here and written into the generated runtime (mpi-runtime.cu.in), which
+// makes it with these constants at the rank count and grid it meets;
 // `--plan-only --mpi` shows it for 2 and 4 ranks at the model's grid.
 //
 //===----------------------------------------------------------------------===//
