@@ -376,12 +376,13 @@ std::string BlockedKernelWriter::write() {
     OS << "  const int plane_stride = " << PS << ";\n";
     OS << "  const long buffer_size = (long)e0 * plane_stride;\n";
     OS << "  const int lo0 = lo_0, hi0 = hi_0, stream_extent = e0;\n";
-    std::string Len = Plan.StreamLength
-                          ? std::to_string(Plan.StreamLength)
-                          : std::string("(hi0 - lo0)");
-    OS << "  const int out_begin = lo0 + (int)blockIdx." << ChunkAxis
-       << " * " << Len << ";\n";
-    OS << "  const int out_end = min(out_begin + " << Len << ", hi0);\n";
+    if (Plan.StreamLength)
+      OS << streamSegmentBounds(ChunkAxis, "lo0", "hi0", Plan.StreamLength,
+                                registersAllowGuidedSegments(Plan.threadsPerBlock(),
+                                                             Plan.BlocksPerSM,
+                                                             Plan.MaxRegisters));
+    else
+      OS << "  const int out_begin = lo0, out_end = hi0; // hSN=whole\n";
   }
   OS << "  const int first = out_begin - " << int64_t(D) * RN
      << "; // plane loaded by column 0\n";

@@ -580,18 +580,22 @@ static std::string linkInitializer(const ExchangeLink &L) {
 
 std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
   bool ConstantDivision = false, FloatSquareRoot = false, AsyncCopy = false,
-       WarpShuffle = false, PredicatedStore = false, Mpi = false;
+       WarpShuffle = false, PredicatedStore = false, Segments = false,
+       Mpi = false;
   for (const RegionToEmit &R : Regions) {
     Mpi |= R.Mpi;
     const StencilProgram &U = R.SingleUpdate ? *R.SingleUpdate : *R.Program;
-    if (U.isStageForm())
-      continue; // its kernels use none of these helpers
+    if (U.isStageForm()) {
+      Segments |= !R.Naive; // its blocked kernels' stream segments
+      continue; // and none of the other helpers
+    }
     ExprPtr Update = U.Rhs->clone();
     ConstantDivision |= lowerConstantDivisions(*Update, R.Plan.FastMath);
     FloatSquareRoot |= lowerFloatSquareRoots(*Update);
     AsyncCopy |= !R.Naive && R.Plan.AsyncDepth;
     WarpShuffle |= !R.Naive && R.Plan.Exchange == ExchangeScheme::Shuffle;
     PredicatedStore |= !R.Naive && R.Plan.PredicatedStore;
+    Segments |= !R.Naive && R.Plan.StreamLength;
   }
   std::string FileName =
       Regions.empty() ? "" : displayPath(Regions.back().Program->FileName);
@@ -602,6 +606,7 @@ std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
          (AsyncCopy ? AsyncCopyTemplate : "") +
          (PredicatedStore ? PredicatedStoreTemplate : "") +
          (WarpShuffle ? WarpShuffleTemplate : "") +
+         (Segments ? StreamSegmentsTemplate : "") +
          (Mpi ? fill(MpiRuntimeTemplate, {{"NCCL_LINK", linkInitializer(ncclLink())},
                                            {"HOST_STAGED_LINK",
                                             linkInitializer(hostStagedLink())},

@@ -2,6 +2,7 @@
 #include "KernelLayout.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace stencilcc {
 
@@ -56,6 +57,45 @@ ExchangeShape exchangeShape(const TemporalBlockingPlan &P, unsigned Degree) {
     E.Planes = 2 * Degree;
   }
   return E;
+}
+
+bool registersAllowGuidedSegments(unsigned Threads, unsigned Blocks,
+                                  unsigned MaxRegisters) {
+  const unsigned RegistersPerSM = 65536; // sm_90
+  unsigned Cap = MaxRegisters ? MaxRegisters
+                              : RegistersPerSM / (std::max(Threads, 1u) * std::max(Blocks, 1u));
+  return Cap > 128;
+}
+
+std::string streamSegmentBounds(const std::string &Axis, const std::string &Lo,
+                                const std::string &Hi, int64_t Length, bool Guided,
+                                const SegmentNames &Names) {
+  std::ostringstream OS;
+  // Guided bounds of segments shorter than 48 could come out of order.
+  if (!Guided || Length < 48) {
+    // Equal segments: bounds ptxas recomputes from blockIdx rather than
+    // holding them in registers.
+    OS << "  const int " << Names.Begin << " = " << Lo << " + (int)blockIdx." << Axis << " * "
+       << Length << ";\n"
+       << "  const int " << Names.End << " = min(" << Names.Begin << " + " << Length << ", "
+       << Hi << ");\n";
+    return OS.str();
+  }
+  OS << "  // Stream segments of " << Length
+     << " on average, longer first, so that the short ones\n"
+        "  // fill the end of the launch.\n"
+     << "  const int " << Names.Segments << " = (int)gridDim." << Axis << ", "
+     << Names.Segment << " = (int)blockIdx." << Axis << ";\n"
+     << "  const int " << Names.Guide << " = stencilcc_segment_guide(" << Names.Segments
+     << ");\n"
+     << "  const int " << Names.Begin << " = stencilcc_segment_bound(" << Names.Segment << ", "
+     << Names.Segments << ", " << Lo << ", " << Hi << ", " << Names.Guide << ");\n"
+     << "  const int " << Names.End << " = stencilcc_segment_bound(" << Names.Segment
+     << " + 1, " << Names.Segments << ", " << Lo << ", " << Hi << ", " << Names.Guide
+     << ");\n"
+     << "  if (" << Names.End << " <= " << Names.Begin << ")\n"
+     << "    return; // the whole block\n";
+  return OS.str();
 }
 
 } // namespace stencilcc

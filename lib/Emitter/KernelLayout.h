@@ -49,6 +49,32 @@ std::string spatialVar(unsigned D);
 /// cell's index (shared by NaiveKernel.cpp and TermTableKernel.cpp).
 std::string naiveKernelHead(const KernelContext &K);
 
+/// The names streamSegmentBounds declares.
+struct SegmentNames {
+  std::string Segments = "segments", Segment = "segment", Guide = "guide",
+              Begin = "out_begin", End = "out_end";
+};
+
+/// Whether a kernel of \p Threads threads, \p Blocks of them per SM (or
+/// \p MaxRegisters, if not 0) may take guided stream segments: their
+/// bounds hold two registers for the kernel's life, which a kernel capped
+/// at 128 registers or fewer may not have (j2d9pt-gol float's bT=6 cached
+/// plan at 2 blocks of 256 used 128 registers and spilled 40 bytes with
+/// them; sm_90, 2026-11-27).
+bool registersAllowGuidedSegments(unsigned Threads, unsigned Blocks,
+                                  unsigned MaxRegisters);
+
+/// The declarations of a blocked kernel's segment bounds (Names.Begin,
+/// Names.End): its segment, blockIdx.<Axis> of gridDim.<Axis>, of the
+/// streaming dimension [Lo, Hi). \p Guided and \p Length at least 48:
+/// segments of \p Length rows on average, longer first
+/// (kernels-templates/stream-segments.cu.in), and the return of a block
+/// whose segment is empty; else segments of \p Length rows each, the last
+/// one shorter.
+std::string streamSegmentBounds(const std::string &Axis, const std::string &Lo,
+                                const std::string &Hi, int64_t Length, bool Guided,
+                                const SegmentNames &Names = {});
+
 /// How the exchange is organised in a kernel of one degree.
 struct ExchangeShape {
   unsigned Locations = 0; ///< SCR: levels written per round

@@ -15,6 +15,7 @@
 // the same version whatever the instance.
 //
 //===----------------------------------------------------------------------===//
+#include "KernelLayout.h"
 #include "StageBlocked.h"
 #include "stencilcc/Emitter/StageBlockedEmitter.h"
 
@@ -75,16 +76,23 @@ void KernelWriter::prologue(const std::string &Body) {
     OS << "  const int " << extent(D) << " = (int)(" << gridExtentText(P, D)
        << ");\n";
   static const char *Axis[3] = {"x", "y", "z"};
-  for (unsigned D = 0; D < Rank; ++D) {
+  for (unsigned D = Plan.streams() ? 1 : 0; D < Rank; ++D) {
     // Cross dimensions take blockIdx.x (fastest), .y; the stream .y or .z.
-    const char *A = Axis[Plan.streams() && D == 0 ? Rank - 1 : Rank - 1 - D];
+    const char *A = Axis[Rank - 1 - D];
     OS << "  const int " << own(D) << " = (int)blockIdx." << A << " * "
        << Plan.Tile[D] << ";\n";
   }
   if (!Plan.streams())
     return;
-  OS << "  const int " << ownEnd(0) << " = min(" << own(0) << " + "
-     << Plan.Tile[0] << ", " << extent(0) << ");\n";
+  SegmentNames Names;
+  Names.Segments = N("segments");
+  Names.Segment = N("segment");
+  Names.Guide = N("guide");
+  Names.Begin = own(0);
+  Names.End = ownEnd(0);
+  OS << streamSegmentBounds(
+      Axis[Rank - 1], "0", extent(0), Plan.Tile[0],
+      registersAllowGuidedSegments(Plan.threadsPerBlock(), Plan.MinBlocks, 0), Names);
   if (names(Body, N("plane_cells")))
     OS << "  const " << N("Offset") << " " << N("plane_cells") << " = "
        << (Rank == 3 ? "(" + N("Offset") + ")" + extent(1) + " * " + extent(2)

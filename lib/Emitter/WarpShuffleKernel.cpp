@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Emitter/WarpShuffleKernel.h"
 
+#include "KernelLayout.h"
+
 #include <map>
 #include <set>
 #include <sstream>
@@ -272,15 +274,9 @@ std::string emitWarpShuffleKernel(const KernelContext &K, unsigned D) {
      << "  const int tile_x = out_x - " << HaloBefore * C << ";\n"
      << "  const int x = tile_x + lane * kCells;\n";
   if (Plan.StreamLength)
-    OS << "  // The first and the last segment, whose warps all take the "
-          "boundary path\n  // (the slowest), start first.\n"
-       << "  const int segments = (int)gridDim.y, by = (int)blockIdx.y;\n"
-       << "  const int segment = by == 0 ? 0 : by == 1 ? segments - 1 : by - "
-          "1;\n"
-       << "  const int out_begin = lo_0 + segment * "
-       << Plan.StreamLength << ";\n"
-       << "  const int out_end = min(out_begin + " << Plan.StreamLength
-       << ", hi_0);\n";
+    OS << streamSegmentBounds("y", "lo_0", "hi_0", Plan.StreamLength,
+                              registersAllowGuidedSegments(Threads, Plan.BlocksPerSM,
+                                                           Plan.MaxRegisters));
   else
     OS << "  const int out_begin = lo_0, out_end = hi_0; // hSN=whole\n";
   OS << "  const bool edge = tile_x < lo_1 || tile_x + 32 * kCells > hi_1 ||\n"

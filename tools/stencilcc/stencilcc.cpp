@@ -228,9 +228,15 @@ cl::opt<std::string> BlockSizes(
     cl::value_desc("size"), cl::cat(PlanCategory));
 cl::opt<unsigned> StreamLength("sl", cl::desc("Stream block length h_SN: "
                                               "output planes per block along "
-                                              "the streaming dimension, 0 = "
-                                              "whole (default: 2D 512, 3D "
-                                              "128, 1D 0)"),
+                                              "the streaming dimension, on "
+                                              "average (from 48 on, in "
+                                              "kernels not capped at 128 "
+                                              "registers, the blocks that "
+                                              "start first take longer "
+                                              "segments, the last shorter "
+                                              "ones), 0 = whole "
+                                              "(default: 2D 512, 3D 128, 1D "
+                                              "0)"),
                                cl::value_desc("n"), cl::cat(PlanCategory));
 cl::opt<unsigned> SharedSlots("ns", cl::desc("Circular-queue slots placed in "
                                              "shared memory instead of "
