@@ -378,9 +378,7 @@ std::string BlockedKernelWriter::write() {
     OS << "  const int lo0 = lo_0, hi0 = hi_0, stream_extent = e0;\n";
     if (Plan.StreamLength)
       OS << streamSegmentBounds(ChunkAxis, "lo0", "hi0", Plan.StreamLength,
-                                registersAllowGuidedSegments(Plan.threadsPerBlock(),
-                                                             Plan.BlocksPerSM,
-                                                             Plan.MaxRegisters));
+                                registersAllowGuidedSegments(planRegisterCap(Plan)));
     else
       OS << "  const int out_begin = lo0, out_end = hi0; // hSN=whole\n";
   }

@@ -59,14 +59,6 @@ ExchangeShape exchangeShape(const TemporalBlockingPlan &P, unsigned Degree) {
   return E;
 }
 
-bool registersAllowGuidedSegments(unsigned Threads, unsigned Blocks,
-                                  unsigned MaxRegisters) {
-  const unsigned RegistersPerSM = 65536; // sm_90
-  unsigned Cap = MaxRegisters ? MaxRegisters
-                              : RegistersPerSM / (std::max(Threads, 1u) * std::max(Blocks, 1u));
-  return Cap > 128;
-}
-
 std::string streamSegmentBounds(const std::string &Axis, const std::string &Lo,
                                 const std::string &Hi, int64_t Length, bool Guided,
                                 const SegmentNames &Names) {

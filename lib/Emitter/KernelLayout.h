@@ -55,14 +55,13 @@ struct SegmentNames {
               Begin = "out_begin", End = "out_end";
 };
 
-/// Whether a kernel of \p Threads threads, \p Blocks of them per SM (or
-/// \p MaxRegisters, if not 0) may take guided stream segments: their
-/// bounds hold two registers for the kernel's life, which a kernel capped
-/// at 128 registers or fewer may not have (j2d9pt-gol float's bT=6 cached
-/// plan at 2 blocks of 256 used 128 registers and spilled 40 bytes with
-/// them; sm_90, 2026-11-27).
-bool registersAllowGuidedSegments(unsigned Threads, unsigned Blocks,
-                                  unsigned MaxRegisters);
+/// Whether a kernel whose threads may use \p RegisterCap registers (its
+/// __launch_bounds__ or --max-registers cap: planRegisterCap) may take
+/// guided stream segments: their bounds hold two registers for the
+/// kernel's life, which a kernel capped at 128 or fewer may not have
+/// (j2d9pt-gol float's bT=6 cached plan at 2 blocks of 256 used 128
+/// registers and spilled 40 bytes with them; sm_90, 2026-11-27).
+inline bool registersAllowGuidedSegments(unsigned RegisterCap) { return RegisterCap > 128; }
 
 /// The declarations of a blocked kernel's segment bounds (Names.Begin,
 /// Names.End): its segment, blockIdx.<Axis> of gridDim.<Axis>, of the

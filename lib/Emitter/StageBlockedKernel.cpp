@@ -18,7 +18,9 @@
 #include "KernelLayout.h"
 #include "StageBlocked.h"
 #include "stencilcc/Emitter/StageBlockedEmitter.h"
+#include "stencilcc/Planner/TemporalBlockingPlan.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace stencilcc {
@@ -92,7 +94,9 @@ void KernelWriter::prologue(const std::string &Body) {
   Names.End = ownEnd(0);
   OS << streamSegmentBounds(
       Axis[Rank - 1], "0", extent(0), Plan.Tile[0],
-      registersAllowGuidedSegments(Plan.threadsPerBlock(), Plan.MinBlocks, 0), Names);
+      registersAllowGuidedSegments(DeviceLimits().RegistersPerSM /
+                                   (Plan.threadsPerBlock() * std::max(Plan.MinBlocks, 1u))),
+      Names);
   if (names(Body, N("plane_cells")))
     OS << "  const " << N("Offset") << " " << N("plane_cells") << " = "
        << (Rank == 3 ? "(" + N("Offset") + ")" + extent(1) + " * " + extent(2)

@@ -275,8 +275,7 @@ std::string emitWarpShuffleKernel(const KernelContext &K, unsigned D) {
      << "  const int x = tile_x + lane * kCells;\n";
   if (Plan.StreamLength)
     OS << streamSegmentBounds("y", "lo_0", "hi_0", Plan.StreamLength,
-                              registersAllowGuidedSegments(Threads, Plan.BlocksPerSM,
-                                                           Plan.MaxRegisters));
+                              registersAllowGuidedSegments(planRegisterCap(Plan)));
   else
     OS << "  const int out_begin = lo_0, out_end = hi_0; // hSN=whole\n";
   OS << "  const bool edge = tile_x < lo_1 || tile_x + 32 * kCells > hi_1 ||\n"
