@@ -11,11 +11,14 @@
 # exchanges between two barriers, median of R after a warm-up):
 #   strong  the NCCL build on 1, 2, ... ranks at 2D 32768², 3D 1024³, the
 #           steps between exchanges the runtime's choice; at the most ranks
-#           also an exchange after every launch (shallow) and the
-#           host-staged build, and each --depths S as steps per exchange
-#           (STENCILCC_MPI_EXCHANGE_STEPS=S: how the choice compares);
+#           also an exchange after every launch (shallow), the exchange
+#           after the launch rather than beside it (serial:
+#           STENCILCC_MPI_OVERLAP=0) and the host-staged build, and each
+#           --depths S as steps per exchange (STENCILCC_MPI_EXCHANGE_STEPS=S:
+#           how the choice compares);
 #   weak    the grid grows with the ranks so that each rank's share stays
-#           that of 1 rank at 2D 16384², 3D 512³ (to a multiple of 32).
+#           that of 1 rank at 2D 16384², 3D 512³ (to a multiple of 32); at
+#           the most ranks also serial.
 # --variants and --modes leave runs out (a short device budget). Full logs
 # in $OUT/logs.tar.gz (STENCILCC_MPI_VERBOSE: the runtime's choice of steps
 # per exchange and its predicted split); $OUT/table.txt grows a line per
@@ -27,7 +30,7 @@
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$HERE/out}
-RANKS="1 2 4" STEPS=1000 REPS=2 EMULATE='' SMALL=0 ONLY='' DEPTHS='' VARIANTS='shallow host' MODES='strong weak'
+RANKS="1 2 4" STEPS=1000 REPS=2 EMULATE='' SMALL=0 ONLY='' DEPTHS='' VARIANTS='shallow serial host' MODES='strong weak'
 while [[ $# -gt 0 ]]; do
   case $1 in
     --only) ONLY=$2; shift ;;
@@ -124,6 +127,10 @@ for s in "${names[@]}"; do
       gc=$(timed "$s" nccl "$MOST" "$strong" STENCILCC_MPI_EXCHANGE_STEPS=launch)
       line+="; np$MOST shallow $gc (x$(ratio "$gc" "$base"))"
     fi
+    if [[ " $VARIANTS " == *" serial "* ]]; then
+      gc=$(timed "$s" nccl "$MOST" "$strong" STENCILCC_MPI_OVERLAP=0)
+      line+="; np$MOST serial $gc (x$(ratio "$gc" "$base"))"
+    fi
     if [[ " $VARIANTS " == *" host "* ]]; then
       gc=$(timed "$s" host "$MOST" "$strong")
       line+="; np$MOST host-staged $gc (x$(ratio "$gc" "$base"))"
@@ -149,6 +156,11 @@ for s in "${names[@]}"; do
       eff=$(awk -v g="$gc" -v b="$base" -v k="$k" 'BEGIN { if (b > 0 && g > 0) printf "%.0f%%", 100 * g / (b * k); else print "-" }')
       line+=" np$k n=$n $gc ($eff)"
     done
+    if [[ " $VARIANTS " == *" serial "* ]]; then
+      gc=$(timed "$s" nccl "$MOST" "$n" STENCILCC_MPI_OVERLAP=0)
+      eff=$(awk -v g="$gc" -v b="$base" -v k="$MOST" 'BEGIN { if (b > 0 && g > 0) printf "%.0f%%", 100 * g / (b * k); else print "-" }')
+      line+="; np$MOST serial $gc ($eff)"
+    fi
     table+=("$line GCells/s (efficiency)")
     echo "$line GCells/s (efficiency)" >>"$OUT/table.txt"
   fi

@@ -278,7 +278,7 @@ std::string BlockedKernelWriter::write() {
     OS << ", const int e" << Dm;
   for (unsigned Dm = 0; Dm < NDims; ++Dm)
     OS << ", const int lo_" << Dm << ", const int hi_" << Dm;
-  OS << scalarParams(P) << ")\n{\n";
+  OS << segmentPartParams(K) << scalarParams(P) << ")\n{\n";
 
   OS << "  constexpr int kThreads = " << Plan.threadsPerBlock() << ";\n";
   OS << "  constexpr long kPlane = " << planeElements(Plan) << ";\n";
@@ -378,7 +378,8 @@ std::string BlockedKernelWriter::write() {
     OS << "  const int lo0 = lo_0, hi0 = hi_0, stream_extent = e0;\n";
     if (Plan.StreamLength)
       OS << streamSegmentBounds(ChunkAxis, "lo0", "hi0", Plan.StreamLength,
-                                registersAllowGuidedSegments(planRegisterCap(Plan)));
+                                registersAllowGuidedSegments(planRegisterCap(Plan)), {},
+                                kernelsTakeSegmentParts(K, false));
     else
       OS << "  const int out_begin = lo0, out_end = hi0; // hSN=whole\n";
   }

@@ -82,6 +82,10 @@ std::string runFunction(const KernelContext &K, bool Naive) {
      << " *const device, const long t_begin, const long steps,\n"
      << "    const long *extent, const long *lower, const long *upper, "
         "const bool both_levels,\n    int *const frames";
+  // --mpi: split, the last launch runs the rows next to the cuts first,
+  // then split->Between (which starts the exchange), then the rest.
+  if (K.SegmentParts)
+    OS << ",\n    const stencilcc_mpi_split *const split";
   for (const auto &[Name, T] : P.rhsScalars())
     OS << ", const " << scalarTypeName(T) << " s_" << Name;
   OS << ")\n{\n";
@@ -139,22 +143,46 @@ std::string runFunction(const KernelContext &K, bool Naive) {
            std::to_string(W) + ")";
   };
 
+  // One kernel a step. Under --mpi the launch is a lambda of the loop
+  // bounds, as a one-step kernel splits by rows (stencilcc_mpi_split_rows).
+  // The launch macro: under --mpi on a given stream.
+  auto Launch = [&](const std::string &Kernel, const std::string &Shared) {
+    return K.SegmentParts
+               ? "STENCILCC_LAUNCH_ON(" + Kernel + ", grid, block, " + Shared + ", stream)"
+               : "STENCILCC_LAUNCH(" + Kernel + ", grid, block, " + Shared + ")";
+  };
+  auto OneStepLoop = [&](const std::string &Setup, const std::string &LaunchText) {
+    const std::string Indent = K.SegmentParts ? "    " : "  ";
+    if (K.SegmentParts)
+      OS << "  auto launch = [&](const long *lower, const long *upper, cudaStream_t stream) "
+            "{\n";
+    std::istringstream Lines(Setup);
+    for (std::string Line; std::getline(Lines, Line);)
+      OS << Indent << Line << "\n";
+    if (K.SegmentParts)
+      OS << "    " << LaunchText << "\n    STENCILCC_CHECK(cudaGetLastError());\n  };\n";
+    OS << "  for (long s = 0; s < steps; ++s) {\n";
+    if (K.SegmentParts)
+      OS << "    if (split && s + 1 == steps)\n"
+         << "      stencilcc_mpi_split_rows(*split, " << N << ", lower, upper, launch);\n"
+         << "    else\n      launch(lower, upper, 0);\n";
+    else
+      OS << "    " << LaunchText << "\n    STENCILCC_CHECK(cudaGetLastError());\n";
+    OS << "    cur ^= 1;\n  }\n";
+    OS << "}\n";
+  };
+
   if (Naive) {
     static const unsigned Block[3][3] = {{256, 1, 1}, {32, 8, 1}, {32, 4, 2}};
     const unsigned *B = Block[N - 1];
     std::vector<std::string> Grid;
     for (unsigned A = 0; A < 3; ++A)
       Grid.push_back(A < N ? CeilDiv(N - 1 - A, B[A]) : "1");
-    OS << "  const dim3 block(" << B[0] << ", " << B[1] << ", " << B[2]
-       << ");\n";
-    OS << "  const dim3 grid(" << joinComma(Grid) << ");\n";
-    OS << "  for (long s = 0; s < steps; ++s) {\n";
-    OS << "    STENCILCC_LAUNCH(" << K.Prefix
-       << "_naive, grid, block, 0)(buffers[cur], buffers[cur ^ 1]" << Dims
-       << Bounds << Scalars << ");\n";
-    OS << "    STENCILCC_CHECK(cudaGetLastError());\n";
-    OS << "    cur ^= 1;\n  }\n";
-    OS << "}\n";
+    OneStepLoop("const dim3 block(" + std::to_string(B[0]) + ", " + std::to_string(B[1]) +
+                    ", " + std::to_string(B[2]) + ");\nconst dim3 grid(" + joinComma(Grid) +
+                    ");",
+                Launch(K.Prefix + "_naive", "0") + "(buffers[cur], buffers[cur ^ 1]" + Dims +
+                    Bounds + Scalars + ");");
     return OS.str();
   }
 
@@ -163,21 +191,17 @@ std::string runFunction(const KernelContext &K, bool Naive) {
     // each; segments of StreamLength planes, or two per column where the
     // stream is shorter than two segments, so that more blocks run.
     const unsigned Rows = Plan.StreamSumRows, ThreadRows = Plan.BlockSizes[0];
-    OS << "  const long span0 = " << Span(0) << ";\n";
-    OS << "  const long segment = span0 >= " << 2 * Plan.StreamLength << " ? "
-       << Plan.StreamLength << " : (span0 + 1) / 2;\n";
-    OS << "  const dim3 block(" << Plan.BlockSizes[1] << ", " << ThreadRows
-       << ", 1);\n";
-    OS << "  const dim3 grid(" << CeilDiv(2, Plan.BlockSizes[1]) << ", "
-       << CeilDiv(1, ThreadRows * Rows)
-       << ", (unsigned)((span0 + segment - 1) / segment));\n";
-    OS << "  for (long s = 0; s < steps; ++s) {\n";
-    OS << "    STENCILCC_LAUNCH(" << K.Prefix
-       << "_stream, grid, block, 0)(buffers[cur], buffers[cur ^ 1]" << Dims
-       << Bounds << ", segment" << Scalars << ");\n";
-    OS << "    STENCILCC_CHECK(cudaGetLastError());\n";
-    OS << "    cur ^= 1;\n  }\n";
-    OS << "}\n";
+    OneStepLoop("const long span0 = " + Span(0) + ";\nconst long segment = span0 >= " +
+                    std::to_string(2 * Plan.StreamLength) + " ? " +
+                    std::to_string(Plan.StreamLength) +
+                    " : (span0 + 1) / 2;\nconst dim3 block(" +
+                    std::to_string(Plan.BlockSizes[1]) + ", " + std::to_string(ThreadRows) +
+                    ", 1);\nconst dim3 grid(" + CeilDiv(2, Plan.BlockSizes[1]) + ", " +
+                    CeilDiv(1, ThreadRows * Rows) +
+                    ", (unsigned)((span0 + segment - 1) / segment));",
+                Launch(K.Prefix + "_stream", "0") + "(buffers[cur], buffers[cur ^ 1]" + Dims +
+                    Bounds +
+                    ", segment" + Scalars + ");");
     return OS.str();
   }
 
@@ -275,16 +299,25 @@ std::string runFunction(const KernelContext &K, bool Naive) {
        << " == 0 && reinterpret_cast<unsigned long long>(device) % "
        << Cells * elementTypeSize(Plan.Element) << " == 0;\n";
   }
+  const bool Parts = kernelsTakeSegmentParts(K, false);
+  const std::string PartArgs = Parts ? ", part, part_top, part_bottom" : "";
+  if (K.SegmentParts)
+    OS << "  cudaStream_t stream = 0; // --mpi: the split launch's first part runs on split->Stream\n";
+  if (Parts)
+    OS << "  // --mpi: which stream segments a launch runs (KernelContext::SegmentParts).\n"
+       << "  int part = 0;\n"
+       << "  const int part_top = split ? stencilcc_mpi_row(split->Top) : 0;\n"
+       << "  const int part_bottom = split ? stencilcc_mpi_row(split->Bottom) : 0;\n";
   OS << "  auto launch = [&](int degree) {\n    switch (degree) {\n";
   for (unsigned D = 1; D <= BT; ++D) {
     std::string Kernel = K.Prefix + "_bt" + std::to_string(D);
     if (Shuffle && D < BT) {
       // A remainder (at most two launches a run): the general instance
       // only, which keeps nvcc's time to one instance per degree.
-      OS << "    case " << D << ":\n      STENCILCC_LAUNCH((" << Kernel
-         << "<false, false>), grid, block, 0)(buffers[cur], buffers[cur ^ "
-            "1], device, t"
-         << Dims << Bounds << Scalars << ");\n      break;\n";
+      OS << "    case " << D << ":\n      "
+         << Launch("(" + Kernel + "<false, false>)", "0")
+         << "(buffers[cur], buffers[cur ^ 1], device, t"
+         << Dims << Bounds << PartArgs << Scalars << ");\n      break;\n";
       continue;
     }
     if (Shuffle) {
@@ -293,9 +326,9 @@ std::string runFunction(const KernelContext &K, bool Naive) {
          << "<true, true> : " << Kernel << "<true, false>)\n"
          << "                                 : (same_frame ? " << Kernel
          << "<false, true> : " << Kernel << "<false, false>);\n"
-         << "      STENCILCC_LAUNCH(kernel, grid, block, 0)(buffers[cur], "
-            "buffers[cur ^ 1], device, t"
-         << Dims << Bounds << Scalars << ");\n      break;\n    }\n";
+         << "      " << Launch("kernel", "0")
+         << "(buffers[cur], buffers[cur ^ 1], device, t"
+         << Dims << Bounds << PartArgs << Scalars << ");\n      break;\n    }\n";
       continue;
     }
     std::string Launched =
@@ -303,10 +336,10 @@ std::string runFunction(const KernelContext &K, bool Naive) {
             ? "(narrow ? " + Instance(D, true) + " : " + Instance(D, false) +
                   ")"
             : Instance(D, false);
-    OS << "    case " << D << ":\n      STENCILCC_LAUNCH(" << Launched
-       << ", grid, block, " << blockedKernelSharedBytes(Plan, D)
-       << ")(buffers[cur], buffers[cur ^ 1], device, t" << Dims << Bounds
-       << Scalars << ");\n      break;\n";
+    OS << "    case " << D << ":\n      "
+       << Launch(Launched, std::to_string(blockedKernelSharedBytes(Plan, D)))
+       << "(buffers[cur], buffers[cur ^ 1], device, t" << Dims << Bounds
+       << PartArgs << Scalars << ");\n      break;\n";
   }
   OS << "    }\n    STENCILCC_CHECK(cudaGetLastError());\n"
      << "    t += degree;\n    cur ^= 1;\n  };\n";
@@ -317,16 +350,39 @@ std::string runFunction(const KernelContext &K, bool Naive) {
      << "  // the launch count and the step count differ in parity, the first "
         "block is\n"
      << "  // split so the result lands where the C loop leaves it.\n";
+  // --mpi: each launch waits in `pending` until the next is known, so
+  // that the last can be split for the exchange.
+  const std::string Issue = K.SegmentParts ? "issue" : "launch";
+  if (K.SegmentParts)
+    OS << "  int pending = 0;\n"
+       << "  auto issue = [&](int degree) {\n"
+       << "    if (pending)\n      launch(pending);\n    pending = degree;\n  };\n";
   OS << "  const long kDegree = " << BT << ";\n";
   OS << "  long left = steps - (both_levels ? 1 : 0);\n";
   OS << "  const long launches = left / kDegree + (left % kDegree ? 1 : 0);\n";
   OS << "  if (((launches ^ left) & 1) != 0) {\n"
      << "    const int d = (int)(left < kDegree ? left : kDegree);\n"
-     << "    launch(d - 1);\n    launch(1);\n    left -= d;\n  }\n";
+     << "    " << Issue << "(d - 1);\n    " << Issue << "(1);\n    left -= d;\n  }\n";
   OS << "  while (left > 0) {\n"
      << "    const int d = (int)(left < kDegree ? left : kDegree);\n"
-     << "    launch(d);\n    left -= d;\n  }\n";
-  OS << "  if (both_levels)\n    launch(1);\n}\n";
+     << "    " << Issue << "(d);\n    left -= d;\n  }\n";
+  OS << "  if (both_levels)\n    " << Issue << "(1);\n";
+  if (K.SegmentParts) {
+    OS << "  if (!split) {\n    launch(pending);\n    return;\n  }\n";
+    if (Parts)
+      OS << "  // The segments next to the cuts and then the exchange on split->Stream;\n"
+         << "  // the others beside them.\n"
+         << "  split->Follow(split->Context);\n"
+         << "  part = 1;\n  stream = split->Stream;\n  launch(pending);\n"
+         << "  t -= pending;\n  cur ^= 1;\n"
+         << "  split->Between(split->Context);\n"
+         << "  part = 2;\n  stream = 0;\n  launch(pending);\n";
+    else
+      OS << "  // One segment (or 1D): the launch whole, then the exchange.\n"
+         << "  launch(pending);\n  split->Follow(split->Context);\n"
+         << "  split->Between(split->Context);\n";
+  }
+  OS << "}\n";
   return OS.str();
 }
 
@@ -538,7 +594,7 @@ std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index,
                                HostPlacement Where) {
   if (R.SingleUpdate) {
     KernelContext K{*R.SingleUpdate, *R.Analysis, R.Plan,
-                    regionPrefix(*R.Program, Index)};
+                    regionPrefix(*R.Program, Index), R.Mpi};
     return hostRegion(K, Index, R.Naive, Where, R.Mpi, R.MpiLocal,
                     R.MpiCellSeconds);
   }
@@ -547,7 +603,7 @@ std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index,
                              Index, Where,
                              R.StageBlocking ? &*R.StageBlocking : nullptr);
   KernelContext K{*R.Program, *R.Analysis, R.Plan,
-                  regionPrefix(*R.Program, Index)};
+                  regionPrefix(*R.Program, Index), R.Mpi};
   return hostRegion(K, Index, R.Naive, Where, R.Mpi, R.MpiLocal,
                     R.MpiCellSeconds);
 }
@@ -557,7 +613,7 @@ std::string emitRegionKernels(const RegionToEmit &R, unsigned Index) {
   std::string Prefix = regionPrefix(P, Index);
   // A ping-pong in its single-update form runs those kernels.
   if (R.SingleUpdate)
-    return regionKernels({*R.SingleUpdate, *R.Analysis, R.Plan, Prefix}, Index,
+    return regionKernels({*R.SingleUpdate, *R.Analysis, R.Plan, Prefix, R.Mpi}, Index,
                          R.Naive, R.NaiveBecause, R.PlanOrigin);
   // The stage form's own kernels, blocked (StageBlockedEmitter.h) or one
   // per statement and step (StageEmitter.h).
@@ -566,7 +622,7 @@ std::string emitRegionKernels(const RegionToEmit &R, unsigned Index) {
                ? emitStageBlockedKernels(P, *R.StageBlocking, Prefix, Index,
                                          R.PlanOrigin)
                : emitStageKernels(P, Prefix, Index);
-  return regionKernels({P, *R.Analysis, R.Plan, Prefix}, Index, R.Naive,
+  return regionKernels({P, *R.Analysis, R.Plan, Prefix, R.Mpi}, Index, R.Naive,
                        R.NaiveBecause, R.PlanOrigin);
 }
 

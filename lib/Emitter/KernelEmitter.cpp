@@ -65,6 +65,17 @@ std::string emitCarriedUpdateFunction(const KernelContext &K) {
   return std::string();
 }
 
+bool kernelsTakeSegmentParts(const KernelContext &K, bool Naive) {
+  return K.SegmentParts && !Naive && !K.Plan.StreamSumRows &&
+         K.Plan.StreamLength && !K.Plan.Geometry.VirtualStream;
+}
+
+std::string segmentPartParams(const KernelContext &K) {
+  return kernelsTakeSegmentParts(K, false)
+             ? ", const int part, const int part_top, const int part_bottom"
+             : "";
+}
+
 std::string emitBlockedKernel(const KernelContext &K, unsigned Degree) {
   return BlockedKernelWriter(K, Degree).write();
 }

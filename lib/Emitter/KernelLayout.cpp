@@ -61,8 +61,16 @@ ExchangeShape exchangeShape(const TemporalBlockingPlan &P, unsigned Degree) {
 
 std::string streamSegmentBounds(const std::string &Axis, const std::string &Lo,
                                 const std::string &Hi, int64_t Length, bool Guided,
-                                const SegmentNames &Names) {
+                                const SegmentNames &Names, bool Parts) {
   std::ostringstream OS;
+  // --mpi splits the launch before an exchange: part 1 the segments that
+  // write rows the neighbours need (above part_top, below part_bottom),
+  // part 2 the others, while the exchange runs.
+  const std::string PartFilter =
+      !Parts ? std::string()
+             : "  if (part != 0 && (" + Names.Begin + " < part_top || " + Names.End +
+                   " > part_bottom) != (part == 1))\n"
+                   "    return; // the other part of an --mpi launch\n";
   // Guided bounds of segments shorter than 48 could come out of order.
   if (!Guided || Length < 48) {
     // Equal segments: bounds ptxas recomputes from blockIdx rather than
@@ -70,7 +78,8 @@ std::string streamSegmentBounds(const std::string &Axis, const std::string &Lo,
     OS << "  const int " << Names.Begin << " = " << Lo << " + (int)blockIdx." << Axis << " * "
        << Length << ";\n"
        << "  const int " << Names.End << " = min(" << Names.Begin << " + " << Length << ", "
-       << Hi << ");\n";
+       << Hi << ");\n"
+       << PartFilter;
     return OS.str();
   }
   OS << "  // Stream segments of " << Length
@@ -86,7 +95,8 @@ std::string streamSegmentBounds(const std::string &Axis, const std::string &Lo,
      << " + 1, " << Names.Segments << ", " << Lo << ", " << Hi << ", " << Names.Guide
      << ");\n"
      << "  if (" << Names.End << " <= " << Names.Begin << ")\n"
-     << "    return; // the whole block\n";
+     << "    return; // the whole block\n"
+     << PartFilter;
   return OS.str();
 }
 

@@ -49,6 +49,11 @@ std::string spatialVar(unsigned D);
 /// cell's index (shared by NaiveKernel.cpp and TermTableKernel.cpp).
 std::string naiveKernelHead(const KernelContext &K);
 
+/// The parameters `, const int part, const int part_top, const int
+/// part_bottom` of a blocked kernel that takes them
+/// (kernelsTakeSegmentParts), else nothing.
+std::string segmentPartParams(const KernelContext &K);
+
 /// The names streamSegmentBounds declares.
 struct SegmentNames {
   std::string Segments = "segments", Segment = "segment", Guide = "guide",
@@ -70,9 +75,11 @@ inline bool registersAllowGuidedSegments(unsigned RegisterCap) { return Register
 /// (kernels-templates/stream-segments.cu.in), and the return of a block
 /// whose segment is empty; else segments of \p Length rows each, the last
 /// one shorter.
+/// With \p Parts (kernelsTakeSegmentParts), also the return of a block whose
+/// segment the launch's `part` leaves out.
 std::string streamSegmentBounds(const std::string &Axis, const std::string &Lo,
                                 const std::string &Hi, int64_t Length, bool Guided,
-                                const SegmentNames &Names = {});
+                                const SegmentNames &Names = {}, bool Parts = false);
 
 /// How the exchange is organised in a kernel of one degree.
 struct ExchangeShape {

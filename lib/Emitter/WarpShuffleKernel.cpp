@@ -258,7 +258,7 @@ std::string emitWarpShuffleKernel(const KernelContext &K, unsigned D) {
      << " *__restrict__ dst, const " << T
      << " *__restrict__ base, const long t0, const int e0, const int e1, "
         "const int lo_0, const int hi_0, const int lo_1, const int hi_1"
-     << scalarParams(P) << ")\n{\n";
+     << segmentPartParams(K) << scalarParams(P) << ")\n{\n";
   OS << "  constexpr int kCells = " << C << ", kWarps = " << Threads / 32
      << ", kWarpWidth = " << WarpWidth << ";\n"
      << "  const int lane = (int)(threadIdx.x & 31);\n"
@@ -275,7 +275,8 @@ std::string emitWarpShuffleKernel(const KernelContext &K, unsigned D) {
      << "  const int x = tile_x + lane * kCells;\n";
   if (Plan.StreamLength)
     OS << streamSegmentBounds("y", "lo_0", "hi_0", Plan.StreamLength,
-                              registersAllowGuidedSegments(planRegisterCap(Plan)));
+                              registersAllowGuidedSegments(planRegisterCap(Plan)), {},
+                              kernelsTakeSegmentParts(K, false));
   else
     OS << "  const int out_begin = lo_0, out_end = hi_0; // hSN=whole\n";
   OS << "  const bool edge = tile_x < lo_1 || tile_x + 32 * kCells > hi_1 ||\n"

@@ -17,14 +17,15 @@ ExchangeLink hostStagedLink() { return {"host-staged", 40e-6, 6e9, 2}; }
 ExchangePrediction predictExchange(int64_t Rows, int64_t Plane, int64_t Reach,
                                    unsigned ElementBytes, int64_t LaunchSteps,
                                    double CellSeconds, unsigned Ranks,
-                                   const ExchangeLink &Link) {
+                                   const ExchangeLink &Link, bool Overlapped) {
   ExchangePrediction E;
   E.SlabRows = Rows / std::max(1u, Ranks);
   E.OneRankSeconds = CellSeconds * double(Plane) * double(Rows);
   const stencilcc_exchange_terms Terms = {
       std::max<long>(1, LaunchSteps), E.SlabRows,        Plane,
       Reach,                          double(ElementBytes), CellSeconds,
-      Link.LatencySeconds,            Link.BytesPerSecond, int(Link.SerialSides)};
+      Link.LatencySeconds,            Link.BytesPerSecond, int(Link.SerialSides),
+      Overlapped ? 1 : 0};
   E.StepsPerExchange = stencilcc_exchange_depth(Terms);
   E.GhostRows = E.StepsPerExchange * Reach;
   if (Ranks > 1) {

@@ -14,8 +14,10 @@
 # tiny grid). 1D, 2D and 3D, star and box, bT 1 to 4 and the default plans,
 # naive kernels, a reach that differs below and above, levels written the
 # other way round and a time loop from 1 (the level the next step reads
-# after an exchange), float, double and int, and PolyBench's ping-pongs
-# (two statements, two arrays: B = f(A); A = f(B)). Programs marked nccl
+# after an exchange), float, double and int, PolyBench's ping-pongs
+# (two statements, two arrays: B = f(A); A = f(B)), and short stream
+# segments (--sl), so that the launch before an exchange splits into the
+# segments next to the cuts and the others (the exchange between them). Programs marked nccl
 # are built and run a second time on the runtime's NCCL path, with
 # test/mpi/nccl-over-mpi/nccl.h carrying ncclSend/ncclRecv over MPI.
 # Then --mpi-local: test/mpi/local/skew2d_local.c, an MPI program whose
@@ -55,6 +57,9 @@ jobs=(
   "life2d-int|test/Inputs/accepted/life2d_int.c|--bt=3 --bs=64"
   "jacobi2d-pingpong|test/Inputs/stage/polybench_jacobi_2d.c||nccl"
   "heat3d-pingpong-bt2|test/Inputs/stage/polybench_heat_3d.c|--bt=2 --bs=16x32"
+  "star2d-split-sl8|benchmarks/stencils/star2d1r.c|--bt=2 --bs=64 --sl=8|nccl"
+  "star2d-shuffle-split-sl8|benchmarks/stencils/star2d1r.c|--exchange=shuffle --bt=3 --sl=8"
+  "box3d1r-split-sl6|benchmarks/stencils/box3d1r.c|--bt=3 --bs=8x32 --sl=6|nccl"
 )
 
 # build CU BINARY VARIANT LOG: the generated program with mpicxx and the

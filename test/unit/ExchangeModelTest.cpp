@@ -20,17 +20,37 @@ TEST(ExchangeModel, OneRankExchangesNothing) {
 }
 
 TEST(ExchangeModel, DepthIsWholePairsOfEvenLaunches) {
-  for (unsigned Ranks : {2u, 4u}) {
-    ExchangePrediction E =
-        predictExchange(32768, 32768, 1, 4, 12, kCellSeconds, Ranks, ncclLink());
-    EXPECT_EQ(E.StepsPerExchange % 24, 0) << Ranks;
-    EXPECT_LE(4 * E.GhostRows, E.SlabRows) << Ranks;
-    EXPECT_GT(E.ExchangeSeconds, 0) << Ranks;
-  }
+  for (bool Overlapped : {false, true})
+    for (unsigned Ranks : {2u, 4u}) {
+      ExchangePrediction E = predictExchange(32768, 32768, 1, 4, 12, kCellSeconds, Ranks,
+                                             ncclLink(), Overlapped);
+      EXPECT_EQ(E.StepsPerExchange % 24, 0) << Ranks;
+      EXPECT_LE(4 * E.GhostRows, E.SlabRows) << Ranks;
+      EXPECT_EQ(E.ExchangeSeconds > 0, !Overlapped) << Ranks;
+    }
   // An odd bT: any multiple of it.
   ExchangePrediction Odd =
       predictExchange(32768, 32768, 1, 4, 3, kCellSeconds, 4, ncclLink());
   EXPECT_EQ(Odd.StepsPerExchange % 3, 0);
+}
+
+TEST(ExchangeModel, OverlapHidesTheExchangeBehindTheInterior) {
+  // star3d1r float at 1024^3 over 4 ranks (bT = 4, 256 rows a rank): one
+  // launch of the interior takes far longer than the ghost rows travel,
+  // so the exchange costs nothing and no deeper zone pays.
+  const double Cell = 1.3e-12;
+  ExchangePrediction Serial =
+      predictExchange(1024, 1024 * 1024, 1, 4, 4, Cell, 4, ncclLink(), false);
+  ExchangePrediction Overlapped =
+      predictExchange(1024, 1024 * 1024, 1, 4, 4, Cell, 4, ncclLink(), true);
+  EXPECT_GT(Serial.ExchangeSeconds, 0);
+  EXPECT_EQ(Overlapped.ExchangeSeconds, 0);
+  EXPECT_LE(Overlapped.StepsPerExchange, Serial.StepsPerExchange);
+  EXPECT_LE(Overlapped.ComputeSeconds, Serial.ComputeSeconds);
+  // A slab too thin for an interior hides nothing.
+  ExchangePrediction Thin =
+      predictExchange(64, 1024 * 1024, 1, 4, 4, Cell, 8, ncclLink(), true);
+  EXPECT_GT(Thin.ExchangeSeconds, 0);
 }
 
 TEST(ExchangeModel, ThinSlabsKeepOneLaunch) {
@@ -45,18 +65,18 @@ TEST(ExchangeModel, SlowerLinksExchangeLessOften) {
   // The same slab: the host-staged link's latency is higher, so its ghost
   // zone is at least as deep, and its bytes cost more a step.
   ExchangePrediction Nccl =
-      predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, ncclLink());
+      predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, ncclLink(), false);
   ExchangePrediction Host =
-      predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, hostStagedLink());
+      predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, hostStagedLink(), false);
   EXPECT_GE(Host.StepsPerExchange, Nccl.StepsPerExchange);
   EXPECT_GT(Host.ExchangeSeconds, Nccl.ExchangeSeconds);
   // Deeper only where latency pays for the redundant rows.
   const ExchangeLink Instant{"instant", 1e-9, 1e12, 1};
   const ExchangeLink Slow{"slow", 1e-2, 1e12, 1};
-  EXPECT_EQ(predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, Instant)
+  EXPECT_EQ(predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, Instant, false)
                 .StepsPerExchange,
             1);
-  EXPECT_GT(predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, Slow)
+  EXPECT_GT(predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, Slow, false)
                 .StepsPerExchange,
             8);
 }

@@ -38,7 +38,18 @@ struct KernelContext {
   const StencilAnalysis &Analysis;
   const TemporalBlockingPlan &Plan;
   std::string Prefix; ///< names: <Prefix>_update, <Prefix>_bt4, ...
+  /// --mpi: the blocked kernels take `part, part_top, part_bottom`, with
+  /// which a launch runs only the stream segments that reach above row
+  /// part_top or below part_bottom (part 1) or only the others (part 2),
+  /// so that the rows an exchange sends are ready before the rest.
+  bool SegmentParts = false;
 };
+
+/// Whether the region's kernels take `part` (KernelContext::SegmentParts):
+/// blocked kernels over stream segments; a one-step kernel is split by its
+/// loop bounds instead, and a kernel of one segment (hSN=whole, 1D) runs
+/// whole.
+bool kernelsTakeSegmentParts(const KernelContext &K, bool Naive);
 
 /// Names shared by the kernel emitters: an offset as m<n>, 0 or p<n>; an
 /// in-plane offset as its components joined by `_`; the region's scalars

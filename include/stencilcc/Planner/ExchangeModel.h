@@ -10,7 +10,13 @@
 //   exchange(S) = latency / S + sides * reach * plane * bytes / bandwidth
 //
 // `sides` is 1 where both sides move at once (NCCL over NVLink) and 2
-// where they pass in turn through host memory. S is the multiple of the
+// where they pass in turn through host memory. The runtime overlaps each
+// exchange with the launch before it (the segments that write the rows
+// sent run first, the exchange beside the others), so only the part of
+// latency + S * sides * reach * plane * bytes / bandwidth that the last
+// launch's interior (bT steps of about slab - 2 * S * reach rows) does not
+// cover counts, over S steps; with the interior that large the exchange
+// costs nothing and S stays the launch's own steps. S is the multiple of the
 // launch's steps (bT) that minimises the sum, with S*reach at most a
 // quarter of the slab (the launch's own steps always allowed); with an
 // even bT, a multiple of 2*bT where the slab allows, as S launches of
@@ -49,7 +55,7 @@ struct ExchangePrediction {
   int64_t StepsPerExchange = 0;  ///< S
   int64_t GhostRows = 0;         ///< S * reach, each side
   double ComputeSeconds = 0;     ///< per step, ghost rows included
-  double ExchangeSeconds = 0;    ///< per step
+  double ExchangeSeconds = 0;    ///< per step, what overlap leaves
   double OneRankSeconds = 0;     ///< per step on one rank, no exchange
 };
 
@@ -57,10 +63,12 @@ struct ExchangePrediction {
 /// (the product of the inner extents), \p Reach the stencil's largest
 /// reach along dimension 0, \p LaunchSteps the steps one launch runs,
 /// \p CellSeconds the one-GPU model's seconds per cell update.
+/// \p Overlapped: the runtime's default; false as under
+/// STENCILCC_MPI_OVERLAP=0.
 ExchangePrediction predictExchange(int64_t Rows, int64_t Plane, int64_t Reach,
                                    unsigned ElementBytes, int64_t LaunchSteps,
                                    double CellSeconds, unsigned Ranks,
-                                   const ExchangeLink &Link);
+                                   const ExchangeLink &Link, bool Overlapped = true);
 
 } // namespace stencilcc
 

@@ -244,6 +244,16 @@ inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *S, unsigned) {
   *S = nullptr;
   return cudaSuccess;
 }
+inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t *S, unsigned, int) {
+  *S = nullptr;
+  return cudaSuccess;
+}
+inline cudaError_t cudaDeviceGetStreamPriorityRange(int *Least, int *Greatest) {
+  *Least = 0;
+  *Greatest = 0;
+  return cudaSuccess;
+}
+inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
 inline cudaError_t cudaStreamDestroy(cudaStream_t) { return cudaSuccess; }
 inline cudaError_t cudaMemcpyAsync(void *D, const void *S, size_t N, cudaMemcpyKind K,
                                    cudaStream_t) {
@@ -355,6 +365,9 @@ Launch<Kernel> launch(Kernel K, dim3 Grid, dim3 Block, size_t Shared) {
 } // namespace stencilcc_emulation
 
 #define STENCILCC_LAUNCH(kernel, grid, block, shared)                          \
+  stencilcc_emulation::launch(kernel, grid, block, shared)
+// Streams order nothing here (launches finish before they return).
+#define STENCILCC_LAUNCH_ON(kernel, grid, block, shared, stream)               \
   stencilcc_emulation::launch(kernel, grid, block, shared)
 
 #endif
