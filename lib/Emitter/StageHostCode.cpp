@@ -275,7 +275,9 @@ std::string loopVariables(const StencilProgram &P) {
   return OS.str();
 }
 
-std::string runCall(const StencilProgram &P, const std::string &Prefix) {
+/// The call of the run function; \p Narrow: the naive one's last
+/// argument, whether every array's cells fit in 31 bits.
+std::string runCall(const StencilProgram &P, const std::string &Prefix, bool Narrow) {
   std::string Args;
   for (const StencilArray &A : P.Arrays)
     Args += "stencilcc_" + A.Name + "_device, ";
@@ -284,6 +286,8 @@ std::string runCall(const StencilProgram &P, const std::string &Prefix) {
     Args += ", (long)(" + Sym + ")";
   for (const auto &[Name, T] : P.rhsScalars())
     Args += ", " + Name;
+  if (Narrow)
+    Args += ", stencilcc_narrow";
   return "    " + runName(Prefix) + "(" + Args + ");\n";
 }
 
@@ -319,7 +323,18 @@ std::string emitStageHostCode(const StencilProgram &P,
   OS << "    STENCILCC_CHECK(cudaDeviceSynchronize());\n"
      << "#if defined(STENCILCC_TIMER_START)\n    STENCILCC_TIMER_START;\n"
         "#elif defined(SB_START_INSTRUMENTS)\n    SB_START_INSTRUMENTS;\n#endif\n";
-  OS << runCall(P, Prefix);
+  if (!Blocked) {
+    // The naive kernels index cells in int where every array fits (tests
+    // force long: the prelude's STENCILCC_WIDE_OFFSETS, the self-check's
+    // --wide-offsets).
+    std::string Fits;
+    for (const StencilArray &A : P.Arrays)
+      Fits += " && stencilcc_" + A.Name + "_cells * stencilcc_" + A.Name +
+              "_planes <= 2147483647L";
+    OS << "    const bool stencilcc_narrow = !STENCILCC_WIDE_OFFSETS_FORCED" << Fits
+       << ";\n";
+  }
+  OS << runCall(P, Prefix, !Blocked);
   OS << "    STENCILCC_CHECK(cudaDeviceSynchronize());\n"
      << "#if defined(STENCILCC_TIMER_STOP)\n    STENCILCC_TIMER_STOP;\n"
         "#elif defined(SB_STOP_INSTRUMENTS)\n    SB_STOP_INSTRUMENTS;\n#endif\n";
