@@ -194,20 +194,25 @@ TEST(StageEmitterTest, PingPongKernelPerStage) {
   EXPECT_TRUE(has(K, "naive: one kernel per stage per time step (2 stages)"));
   // Each stage reads one array and writes the other; the one it only
   // reads is const.
-  EXPECT_TRUE(has(K, "static __global__ void stencilcc_kernel_r0_s0(const double "
-                     "*__restrict__ A, double *__restrict__ B, const long p_n)\n"
+  // Loop variables, parameters and cell indices of type Index: int where
+  // every array fits in 31 bits (the run function's narrow), else long.
+  EXPECT_TRUE(has(K, "template <typename Index>\n"
+                     "static __global__ void stencilcc_kernel_r0_s0(const double "
+                     "*__restrict__ A, double *__restrict__ B, const Index p_n)\n"
                      "{\n"
-                     "  const long i = 1 + (long)blockIdx.x * blockDim.x + "
-                     "threadIdx.x;\n"
+                     "  const Index i = 1 + (Index)blockIdx.x * (Index)blockDim.x + "
+                     "(Index)threadIdx.x;\n"
                      "  if (i >= p_n - 1)\n    return;\n"
                      "  B[i] = (double)(0.25 * A[i - 1] + 0.5 * A[i] + 0.25 * "
                      "A[i + 1]);\n}\n"));
   EXPECT_TRUE(has(K, "stencilcc_kernel_r0_s1(double *__restrict__ A, const "
-                     "double *__restrict__ B, const long p_n)"));
+                     "double *__restrict__ B, const Index p_n)"));
   // The host runs both stages, in order, every step: no parity to track.
-  size_t S0 = K.find("STENCILCC_LAUNCH(stencilcc_kernel_r0_s0, s0_grid, "
+  size_t S0 = K.find("if (narrow)\n        STENCILCC_LAUNCH(stencilcc_kernel_r0_s0<int>, s0_grid, "
+                     "s0_block, 0)(d_A, d_B, p_n);\n      else\n        "
+                     "STENCILCC_LAUNCH(stencilcc_kernel_r0_s0<long>, s0_grid, "
                      "s0_block, 0)(d_A, d_B, p_n);");
-  size_t S1 = K.find("STENCILCC_LAUNCH(stencilcc_kernel_r0_s1, s1_grid, "
+  size_t S1 = K.find("STENCILCC_LAUNCH(stencilcc_kernel_r0_s1<int>, s1_grid, "
                      "s1_block, 0)(d_A, d_B, p_n);");
   ASSERT_NE(S0, std::string::npos);
   ASSERT_NE(S1, std::string::npos);
@@ -222,15 +227,15 @@ TEST(StageEmitterTest, LevelsAndReadOnlyField) {
   StencilProgram P = wave2D();
   std::string K = emitStageKernels(P, Prefix, 0);
   EXPECT_TRUE(has(K, "(float *__restrict__ U, const float *__restrict__ V, "
-                     "const long t, const long p_n)"));
+                     "const long t, const Index p_n)"));
   // Level (t + shift) % 3 selects a plane of the one buffer.
-  EXPECT_TRUE(has(K, "U[(((t + 2) % 3) * p_n + i) * p_n + j] = (float)("));
-  EXPECT_TRUE(has(K, "U[((t % 3) * p_n + i) * p_n + j]"));
-  EXPECT_TRUE(has(K, "U[(((t + 1) % 3) * p_n + (i - 1)) * p_n + j]"));
+  EXPECT_TRUE(has(K, "U[(((Index)((t + 2) % 3)) * p_n + i) * p_n + j] = (float)("));
+  EXPECT_TRUE(has(K, "U[(((Index)(t % 3)) * p_n + i) * p_n + j]"));
+  EXPECT_TRUE(has(K, "U[(((Index)((t + 1) % 3)) * p_n + (i - 1)) * p_n + j]"));
   EXPECT_TRUE(has(K, "V[i * p_n + j]"));
   EXPECT_TRUE(has(K, "const dim3 s0_block(32, 8, 1);"));
-  EXPECT_TRUE(has(K, "const long j = 1 + (long)blockIdx.x"));
-  EXPECT_TRUE(has(K, "const long i = 1 + (long)blockIdx.y"));
+  EXPECT_TRUE(has(K, "const Index j = 1 + (Index)blockIdx.x"));
+  EXPECT_TRUE(has(K, "const Index i = 1 + (Index)blockIdx.y"));
 
   std::string H = emitStageHostCode(P, Prefix, 0);
   EXPECT_TRUE(has(H, "const long stencilcc_U_planes = 3;"));
@@ -247,10 +252,14 @@ TEST(StageEmitterTest, LevelsAndReadOnlyField) {
   size_t Start = H.find("SB_START_INSTRUMENTS;");
   size_t Run = H.find("stencilcc_kernel_r0_run(stencilcc_U_device, "
                       "stencilcc_V_device, stencilcc_t_begin, "
-                      "stencilcc_steps, (long)(n));");
+                      "stencilcc_steps, (long)(n), stencilcc_narrow);");
   size_t Stop = H.find("SB_STOP_INSTRUMENTS;");
   size_t Out = H.find("cudaMemcpyDeviceToHost");
   ASSERT_NE(Run, std::string::npos);
+  // int cell indices only where every array, all its planes, fits.
+  EXPECT_TRUE(has(H, "const bool stencilcc_narrow = !STENCILCC_WIDE_OFFSETS_FORCED && "
+                     "stencilcc_U_cells * stencilcc_U_planes <= 2147483647L && "
+                     "stencilcc_V_cells * stencilcc_V_planes <= 2147483647L;"));
   EXPECT_LT(In, Start);
   EXPECT_LT(Start, Run);
   EXPECT_LT(Run, Stop);
@@ -264,12 +273,12 @@ TEST(StageEmitterTest, BoundarySliceAndTimeIndexedArray) {
   StencilProgram P = pipeline();
   std::string K = emitStageKernels(P, Prefix, 0);
   // The slice's fixed subscript, the time row of a rank-0 array.
-  EXPECT_TRUE(has(K, "ey[0 * p_ny + j] = (double)(fict[t]);"));
+  EXPECT_TRUE(has(K, "ey[0 * p_ny + j] = (double)(fict[(Index)t]);"));
   EXPECT_TRUE(has(K, "(double *__restrict__ ey, const double *__restrict__ "
-                     "fict, const long t, const long p_ny)"));
+                     "fict, const long t, const Index p_ny)"));
   EXPECT_TRUE(has(K, "hz[(i - 1) * p_ny + j]"));
   EXPECT_TRUE(has(K, "ey[(i + 1) * p_ny + j]"));
-  EXPECT_TRUE(has(K, "const long j = (long)blockIdx.x"));
+  EXPECT_TRUE(has(K, "const Index j = (Index)blockIdx.x"));
 
   std::string H = emitStageHostCode(P, Prefix, 0);
   // fict's extent is unknown: the rows the time loop reads.
