@@ -80,7 +80,8 @@ static ExchangePrediction mpiSplit(const StencilAnalysis &A,
 
 static void printMpiSplit(raw_ostream &OS, const StencilAnalysis &A,
                           const PlanSearchResult &S) {
-  OS << "  over MPI ranks (--mpi; Planner/ExchangeModel.h), per time step:\n"
+  OS << "  over MPI ranks (--mpi; Planner/ExchangeModel.h), per time step (exchange: "
+        "what its overlap\n  with the interior's kernels does not hide):\n"
      << "  ranks  exchange      slab  steps/exchange  compute us  exchange us"
         "  speedup\n";
   for (const ExchangeLink &Link : {ncclLink(), hostStagedLink()})
