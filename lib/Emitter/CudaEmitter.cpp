@@ -84,15 +84,28 @@ std::string runFunction(const KernelContext &K, bool Naive) {
         "const bool both_levels,\n    int *const frames";
   // --mpi: split, the last launch runs the rows next to the cuts first,
   // then split->Between (which starts the exchange), then the rest.
+  // level (--mpi): null, or where the caller keeps which buffer holds step
+  // t_begin; then only the call with both_levels need land where the C loop
+  // leaves the result (no launch is split for parity between exchanges),
+  // and one whose steps are too few to leaves it in the other buffer: the
+  // caller swaps the buffers' cells within the bounds.
   if (K.SegmentParts)
-    OS << ",\n    const stencilcc_mpi_split *const split";
+    OS << ",\n    const stencilcc_mpi_split *const split, int *const level";
   for (const auto &[Name, T] : P.rhsScalars())
     OS << ", const " << scalarTypeName(T) << " s_" << Name;
   OS << ")\n{\n";
   OS << "  if (steps <= 0)\n    return;\n";
-  OS << "  for (int d = 0; d < " << N << "; ++d)\n"
-     << "    if (upper[d] <= lower[d])\n"
-     << "      return; // the C loop writes nothing\n";
+  if (K.SegmentParts)
+    OS << "  for (int d = 0; d < " << N << "; ++d)\n"
+       << "    if (upper[d] <= lower[d]) {\n"
+       << "      if (level) // nothing moves: the C loop's buffer\n"
+       << "        *level = (int)((t_begin + steps + " << ((P.WriteShift + 1) % 2)
+       << ") & 1);\n"
+       << "      return; // the C loop writes nothing\n    }\n";
+  else
+    OS << "  for (int d = 0; d < " << N << "; ++d)\n"
+       << "    if (upper[d] <= lower[d])\n"
+       << "      return; // the C loop writes nothing\n";
   // One kernel a step leaves both levels as the C loop does anyway.
   if (Naive || Plan.StreamSumRows)
     OS << "  (void)both_levels;\n";
@@ -107,8 +120,11 @@ std::string runFunction(const KernelContext &K, bool Naive) {
      << " *const buffers[2] = {device, device + buffer};\n";
   OS << "  // The buffer holding step t_begin is the one the C loop reads "
         "first.\n";
-  OS << "  int cur = (int)((t_begin + " << ((P.WriteShift + 1) % 2)
-     << ") & 1);\n";
+  const std::string Shift = std::to_string((P.WriteShift + 1) % 2);
+  if (K.SegmentParts)
+    OS << "  int cur = level ? *level : (int)((t_begin + " << Shift << ") & 1);\n";
+  else
+    OS << "  int cur = (int)((t_begin + " << Shift << ") & 1);\n";
   // The blocked kernels take the step they start at, whose parity picks
   // each level's buffer; the naive and streaming kernels are handed theirs.
   if (!Naive && !Plan.StreamSumRows)
@@ -164,11 +180,14 @@ std::string runFunction(const KernelContext &K, bool Naive) {
     OS << "  for (long s = 0; s < steps; ++s) {\n";
     if (K.SegmentParts)
       OS << "    if (split && s + 1 == steps)\n"
-         << "      stencilcc_mpi_split_rows(*split, " << N << ", lower, upper, launch);\n"
+         << "      stencilcc_mpi_split_rows(*split, " << N
+         << ", lower, upper, cur ^ 1, launch);\n"
          << "    else\n      launch(lower, upper, 0);\n";
     else
       OS << "    " << LaunchText << "\n    STENCILCC_CHECK(cudaGetLastError());\n";
     OS << "    cur ^= 1;\n  }\n";
+    if (K.SegmentParts)
+      OS << "  if (level)\n    *level = cur;\n";
     OS << "}\n";
   };
 
@@ -360,27 +379,32 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   OS << "  const long kDegree = " << BT << ";\n";
   OS << "  long left = steps - (both_levels ? 1 : 0);\n";
   OS << "  const long launches = left / kDegree + (left % kDegree ? 1 : 0);\n";
-  OS << "  if (((launches ^ left) & 1) != 0) {\n"
-     << "    const int d = (int)(left < kDegree ? left : kDegree);\n"
+  if (K.SegmentParts)
+    OS << "  if ((!level || both_levels) && left >= 2 &&\n"
+       << "      ((cur ^ launches ^ (t_begin + " << Shift << " + left)) & 1) != 0) {\n";
+  else
+    OS << "  if (((launches ^ left) & 1) != 0) {\n";
+  OS << "    const int d = (int)(left < kDegree ? left : kDegree);\n"
      << "    " << Issue << "(d - 1);\n    " << Issue << "(1);\n    left -= d;\n  }\n";
   OS << "  while (left > 0) {\n"
      << "    const int d = (int)(left < kDegree ? left : kDegree);\n"
      << "    " << Issue << "(d);\n    left -= d;\n  }\n";
   OS << "  if (both_levels)\n    " << Issue << "(1);\n";
   if (K.SegmentParts) {
-    OS << "  if (!split) {\n    launch(pending);\n    return;\n  }\n";
+    OS << "  if (!split) {\n    launch(pending);\n  } else {\n";
     if (Parts)
-      OS << "  // The segments next to the cuts and then the exchange on split->Stream;\n"
-         << "  // the others beside them.\n"
-         << "  split->Follow(split->Context);\n"
-         << "  part = 1;\n  stream = split->Stream;\n  launch(pending);\n"
-         << "  t -= pending;\n  cur ^= 1;\n"
-         << "  split->Between(split->Context);\n"
-         << "  part = 2;\n  stream = 0;\n  launch(pending);\n";
+      OS << "    // The segments next to the cuts and then the exchange of the\n"
+         << "    // buffer they write on split->Stream; the others beside them.\n"
+         << "    split->Follow(split->Context);\n"
+         << "    part = 1;\n    stream = split->Stream;\n    launch(pending);\n"
+         << "    t -= pending;\n    cur ^= 1;\n"
+         << "    split->Between(split->Context, cur ^ 1);\n"
+         << "    part = 2;\n    stream = 0;\n    launch(pending);\n";
     else
-      OS << "  // One segment (or 1D): the launch whole, then the exchange.\n"
-         << "  launch(pending);\n  split->Follow(split->Context);\n"
-         << "  split->Between(split->Context);\n";
+      OS << "    // One segment (or 1D): the launch whole, then the exchange.\n"
+         << "    launch(pending);\n    split->Follow(split->Context);\n"
+         << "    split->Between(split->Context, cur);\n";
+    OS << "  }\n  if (level)\n    *level = cur;\n";
   }
   OS << "}\n";
   return OS.str();

@@ -45,6 +45,7 @@ TEST(ExchangeModel, OverlapHidesTheExchangeBehindTheInterior) {
       predictExchange(1024, 1024 * 1024, 1, 4, 4, Cell, 4, ncclLink(), true);
   EXPECT_GT(Serial.ExchangeSeconds, 0);
   EXPECT_EQ(Overlapped.ExchangeSeconds, 0);
+  EXPECT_EQ(Overlapped.StepsPerExchange, 8); // two launches: 8 ghost planes a side
   EXPECT_LE(Overlapped.StepsPerExchange, Serial.StepsPerExchange);
   EXPECT_LE(Overlapped.ComputeSeconds, Serial.ComputeSeconds);
   // A slab too thin for an interior hides nothing.

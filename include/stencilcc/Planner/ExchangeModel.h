@@ -19,10 +19,11 @@
 // costs nothing and S stays the launch's own steps. S is the multiple of the
 // launch's steps (bT) that minimises the sum, with S*reach at most a
 // quarter of the slab (the launch's own steps always allowed); with an
-// even bT, a multiple of 2*bT where the slab allows, as S launches of
-// another parity than S steps would cost a launch split in two. bT itself
-// is the one-GPU model's: it decides the kernel, S only how often the
-// ranks talk.
+// even bT, a multiple of 2*bT where the slab allows: the runtime keeps
+// which buffer holds the current level, so no depth splits a launch for
+// parity, but one launch between exchanges was measured no faster than
+// two (exchange-depth.inc). bT itself is the one-GPU model's: it decides
+// the kernel, S only how often the ranks talk.
 //
 // The choice is one text, kernels-templates/exchange-depth.inc, compiled
 // here and written into the generated runtime (mpi-runtime.cu.in), which
