@@ -94,13 +94,14 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   for (const auto &[Name, T] : P.rhsScalars())
     OS << ", const " << scalarTypeName(T) << " s_" << Name;
   OS << ")\n{\n";
+  // The buffer index of step t is (t + Shift) & 1.
+  const std::string Shift = std::to_string((P.WriteShift + 1) % 2);
   OS << "  if (steps <= 0)\n    return;\n";
   if (K.SegmentParts)
     OS << "  for (int d = 0; d < " << N << "; ++d)\n"
        << "    if (upper[d] <= lower[d]) {\n"
        << "      if (level) // nothing moves: the C loop's buffer\n"
-       << "        *level = (int)((t_begin + steps + " << ((P.WriteShift + 1) % 2)
-       << ") & 1);\n"
+       << "        *level = (int)((t_begin + steps + " << Shift << ") & 1);\n"
        << "      return; // the C loop writes nothing\n    }\n";
   else
     OS << "  for (int d = 0; d < " << N << "; ++d)\n"
@@ -120,7 +121,6 @@ std::string runFunction(const KernelContext &K, bool Naive) {
      << " *const buffers[2] = {device, device + buffer};\n";
   OS << "  // The buffer holding step t_begin is the one the C loop reads "
         "first.\n";
-  const std::string Shift = std::to_string((P.WriteShift + 1) % 2);
   if (K.SegmentParts)
     OS << "  int cur = level ? *level : (int)((t_begin + " << Shift << ") & 1);\n";
   else
