@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run.sh [--only "NAME..."] [--ranks "1 2 4"] [--steps T] [--reps R]
-#        [--depths "S..."] [--variants "shallow host"] [--modes "strong weak"]
-#        [--emulate INCLUDE_DIR] [--small]:
+#        [--depths "S..."] [--variants "shallow host"] [--modes "strong weak cube slice"]
+#        [--envs "NAME=V[,NAME=V]..."] [--emulate INCLUDE_DIR] [--small]:
 # on a GPU machine with several GPUs (OpenMPI, nvcc, NCCL), the --mpi
 # programs of gen.tar.xz (generate.sh), each built twice with nvcc and MPI's
 # flags: with NCCL (nccl.h found, -lnccl) and host-staged
@@ -15,10 +15,18 @@
 #           after the launch rather than beside it (serial:
 #           STENCILCC_MPI_OVERLAP=0) and the host-staged build, and each
 #           --depths S as steps per exchange (STENCILCC_MPI_EXCHANGE_STEPS=S:
-#           how the choice compares);
-#   weak    the grid grows with the ranks so that each rank's share stays
-#           that of 1 rank at 2D 16384², 3D 512³ (to a multiple of 32); at
-#           the most ranks also serial.
+#           how the choice compares), and each --envs item's environment
+#           (NCCL's settings, say);
+#   weak    a fixed slab per rank: the slab form of the stencil (slab/,
+#           its streaming extent `rows` a parameter of its own) at rows =
+#           ranks x 16384 by 16384 (2D), ranks x 512 by 512² (3D), so each
+#           rank's share is 1 rank's grid; at the most ranks also serial;
+#   cube    the older weak scaling: every extent grows with the ranks
+#           (k^(1/d), a multiple of 32), so the slab gets thinner;
+#   slice   what one GPU does with the slab of the strong run at the most
+#           ranks, without MPI's exchange: the slab form on 1 rank at rows
+#           = the strong grid / ranks, and the same plus the ghost rows the
+#           strong run chose (both sides), against 1 rank on the whole grid.
 # --variants and --modes leave runs out (a short device budget). Full logs
 # in $OUT/logs.tar.gz (STENCILCC_MPI_VERBOSE: the runtime's choice of steps
 # per exchange and its predicted split); $OUT/table.txt grows a line per
@@ -30,7 +38,7 @@
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$HERE/out}
-RANKS="1 2 4" STEPS=1000 REPS=2 EMULATE='' SMALL=0 ONLY='' DEPTHS='' VARIANTS='shallow serial host' MODES='strong weak'
+ENVS='' RANKS="1 2 4" STEPS=1000 REPS=2 EMULATE='' SMALL=0 ONLY='' DEPTHS='' VARIANTS='shallow serial host' MODES='strong weak'
 while [[ $# -gt 0 ]]; do
   case $1 in
     --only) ONLY=$2; shift ;;
@@ -38,6 +46,7 @@ while [[ $# -gt 0 ]]; do
     --steps) STEPS=$2; shift ;;
     --reps) REPS=$2; shift ;;
     --depths) DEPTHS=$2; shift ;;
+    --envs) ENVS=$2; shift ;;
     --variants) VARIANTS=$2; shift ;;
     --modes) MODES=$2; shift ;;
     --emulate) EMULATE=$(cd "$2" && pwd); shift ;;
@@ -66,7 +75,7 @@ names=()
 if [[ -n $ONLY ]]; then
   for s in $ONLY; do [[ -e $WORK/gen/$s.cu ]] && names+=("$s"); done
 else
-  for cu in "$WORK"/gen/*.cu; do names+=("$(basename "$cu" .cu)"); done
+  for cu in "$WORK"/gen/*.cu; do [[ $cu == *-slab.cu ]] || names+=("$(basename "$cu" .cu)"); done
 fi
 
 build() { # name variant
@@ -87,18 +96,24 @@ BUILDS=nccl
 [[ " $VARIANTS " == *" host "* ]] && BUILDS='nccl host'
 for s in "${names[@]}"; do
   for v in $BUILDS; do build "$s" "$v" & done
+  [[ -e $WORK/gen/$s-slab.cu && ( " $MODES " == *" weak "* || " $MODES " == *" slice "* ) ]] &&
+    build "$s-slab" nccl &
 done
 wait
 
-# timed NAME VARIANT RANKS N [ENV...]: GCells/s of one timed run ('?' if none)
+# timed NAME VARIANT RANKS N [ENV...]: GCells/s of one timed run ('?' if
+# none); N is the size parameter, or ROWSxN for a slab form
 timed() {
-  local s=$1 v=$2 k=$3 n=$4 log
+  local s=$1 v=$2 k=$3 n=$4 log size
   shift 4
+  size=(--n="$n")
+  [[ $n == *x* ]] && size=(--param=rows="${n%x*}" --param=dimsize="${n#*x}")
   log="$OUT/$s.$v.np$k.n$n${1:+.${1//=/-}}.txt"
-  env "$@" timeout 240 mpirun -np "$k" "$WORK/$s.$v" --time --n="$n" --steps="$STEPS" --reps="$REPS" \
+  env "$@" timeout 240 mpirun -np "$k" "$WORK/$s.$v" --time "${size[@]}" --steps="$STEPS" --reps="$REPS" \
     >"$log" 2>&1
   sed -n 's/.*gcells_per_s=\([0-9.]*\).*/\1/p' "$log" | head -n1 | grep . || echo '?'
 }
+efficiency() { awk -v g="$1" -v b="$2" -v k="$3" 'BEGIN { if (b > 0 && g > 0) printf "%.0f%%", 100 * g / (b * k); else print "-" }'; }
 ratio() { awk -v g="$1" -v b="$2" 'BEGIN { if (b > 0 && g > 0) printf "%.2f", g / b; else print "-" }'; }
 
 table=()
@@ -135,6 +150,11 @@ for s in "${names[@]}"; do
       gc=$(timed "$s" host "$MOST" "$strong")
       line+="; np$MOST host-staged $gc (x$(ratio "$gc" "$base"))"
     fi
+    for e in $ENVS; do
+      # shellcheck disable=SC2086
+      gc=$(timed "$s" nccl "$MOST" "$strong" ${e//,/ })
+      line+="; np$MOST $e $gc (x$(ratio "$gc" "$base"))"
+    done
     for depth in $DEPTHS; do
       gc=$(timed "$s" nccl "$MOST" "$strong" STENCILCC_MPI_EXCHANGE_STEPS="$depth")
       line+="; np$MOST S=$depth $gc (x$(ratio "$gc" "$base"))"
@@ -142,8 +162,38 @@ for s in "${names[@]}"; do
     table+=("$line GCells/s")
     echo "$line GCells/s" >>"$OUT/table.txt"
   fi
-  if [[ " $MODES " == *" weak "* ]]; then
-    line="$s weak:" base=''
+  if [[ " $MODES " == *" weak "* && -x $WORK/$s-slab.nccl ]]; then
+    line="$s weak (slab of $weak per rank):" base=''
+    for k in $RANKS; do
+      gc=$(timed "$s-slab" nccl "$k" "$((k * weak))x$weak")
+      [[ -z $base ]] && base=$gc
+      line+=" np$k $((k * weak))x$weak $gc ($(efficiency "$gc" "$base" "$k"))"
+    done
+    if [[ " $VARIANTS " == *" serial "* ]]; then
+      gc=$(timed "$s-slab" nccl "$MOST" "$((MOST * weak))x$weak" STENCILCC_MPI_OVERLAP=0)
+      line+="; np$MOST serial $gc ($(efficiency "$gc" "$base" "$MOST"))"
+    fi
+    table+=("$line GCells/s (efficiency)")
+    echo "$line GCells/s (efficiency)" >>"$OUT/table.txt"
+  fi
+  if [[ " $MODES " == *" slice "* && -x $WORK/$s-slab.nccl ]]; then
+    # the ghost rows a side the strong run at the most ranks chose
+    ghost=$(sed -n 's/.*(\([0-9]*\) ghost rows a side).*/\1/p' "$OUT/$s.nccl.np$MOST.n$strong.txt" 2>/dev/null | head -n1)
+    whole=$(timed "$s" nccl 1 "$strong")
+    rows=$((strong / MOST))
+    gc=$(timed "$s-slab" nccl 1 "${rows}x$strong")
+    line="$s slice: 1 GPU, ${strong}-grid $whole; ${rows} rows $gc (x$(ratio "$gc" "$whole"))"
+    if [[ -n $ghost ]]; then
+      gc=$(timed "$s-slab" nccl 1 "$((rows + 2 * ghost))x$strong")
+      # cells of the slab alone per second: the ghost rows are overhead
+      gc=$(awk -v g="$gc" -v r="$rows" -v G="$ghost" 'BEGIN { if (g > 0) printf "%.5g", g * r / (r + 2 * G); else print "?" }')
+      line+="; $rows + 2x$ghost ghost rows $gc per slab cell (x$(ratio "$gc" "$whole"))"
+    fi
+    table+=("$line GCells/s")
+    echo "$line GCells/s" >>"$OUT/table.txt"
+  fi
+  if [[ " $MODES " == *" cube "* ]]; then
+    line="$s cube weak:" base=''
     for k in $RANKS; do
       # w * k^(1/d), a multiple of 32 (rows of whole vectors, as at 1 rank)
       d=3
@@ -153,12 +203,12 @@ for s in "${names[@]}"; do
       gc=$(timed "$s" nccl "$k" "$n")
       [[ -z $base ]] && base=$gc
       # efficiency: the speed per rank against one rank's
-      eff=$(awk -v g="$gc" -v b="$base" -v k="$k" 'BEGIN { if (b > 0 && g > 0) printf "%.0f%%", 100 * g / (b * k); else print "-" }')
+      eff=$(efficiency "$gc" "$base" "$k")
       line+=" np$k n=$n $gc ($eff)"
     done
     if [[ " $VARIANTS " == *" serial "* ]]; then
       gc=$(timed "$s" nccl "$MOST" "$n" STENCILCC_MPI_OVERLAP=0)
-      eff=$(awk -v g="$gc" -v b="$base" -v k="$MOST" 'BEGIN { if (b > 0 && g > 0) printf "%.0f%%", 100 * g / (b * k); else print "-" }')
+      eff=$(efficiency "$gc" "$base" "$MOST")
       line+="; np$MOST serial $gc ($eff)"
     fi
     table+=("$line GCells/s (efficiency)")

@@ -162,9 +162,12 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   // One kernel a step. Under --mpi the launch is a lambda of the loop
   // bounds, as a one-step kernel splits by rows (stencilcc_mpi_split_rows).
   // The launch macro: under --mpi on a given stream.
+  // A part of a split launch has one block more along the stream
+  // (stencilcc_part_segment).
+  const std::string Grid = kernelsTakeSegmentParts(K, Naive) ? "(part ? part_grid : grid)" : "grid";
   auto Launch = [&](const std::string &Kernel, const std::string &Shared) {
     return K.SegmentParts
-               ? "STENCILCC_LAUNCH_ON(" + Kernel + ", grid, block, " + Shared + ", stream)"
+               ? "STENCILCC_LAUNCH_ON(" + Kernel + ", " + Grid + ", block, " + Shared + ", stream)"
                : "STENCILCC_LAUNCH(" + Kernel + ", grid, block, " + Shared + ")";
   };
   auto OneStepLoop = [&](const std::string &Setup, const std::string &LaunchText) {
@@ -249,9 +252,14 @@ std::string runFunction(const KernelContext &K, bool Naive) {
        << ", " << CeilDiv(G.TileDims[0], Plan.computeWidth(0)) << ", "
        << Chunks << ");\n";
   }
-  OS << "  if (grid.y > 65535 || grid.z > 65535) {\n"
+  const bool StreamAlongY = Plan.Exchange == ExchangeScheme::Shuffle || NT == 1;
+  if (kernelsTakeSegmentParts(K, false))
+    OS << "  const dim3 part_grid(grid.x, grid.y" << (StreamAlongY ? " + 1" : "")
+       << ", grid.z" << (StreamAlongY ? "" : " + 1") << ");\n";
+  const std::string Limit = kernelsTakeSegmentParts(K, false) ? "part_grid" : "grid";
+  OS << "  if (" << Limit << ".y > 65535 || " << Limit << ".z > 65535) {\n"
      << "    fprintf(stderr, \"stencilcc: grid %u x %u x %u exceeds the "
-        "device limit; use a larger --sl\\n\", grid.x, grid.y, grid.z);\n"
+        "device limit; use a larger --sl\\n\", " << Limit << ".x, " << Limit << ".y, " << Limit << ".z);\n"
      << "    abort();\n  }\n";
   unsigned BT = Plan.TemporalDegree;
   bool Shuffle = Plan.Exchange == ExchangeScheme::Shuffle;
@@ -687,6 +695,7 @@ std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
          (PredicatedStore ? PredicatedStoreTemplate : "") +
          (WarpShuffle ? WarpShuffleTemplate : "") +
          (Segments ? StreamSegmentsTemplate : "") +
+         (Segments && Mpi ? MpiSegmentsTemplate : "") +
          (Mpi ? fill(MpiRuntimeTemplate, {{"NCCL_LINK", linkInitializer(ncclLink())},
                                            {"HOST_STAGED_LINK",
                                             linkInitializer(hostStagedLink())},

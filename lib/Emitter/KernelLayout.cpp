@@ -63,40 +63,47 @@ std::string streamSegmentBounds(const std::string &Axis, const std::string &Lo,
                                 const std::string &Hi, int64_t Length, bool Guided,
                                 const SegmentNames &Names, bool Parts) {
   std::ostringstream OS;
-  // --mpi splits the launch before an exchange: part 1 the segments that
-  // write rows the neighbours need (above part_top, below part_bottom),
-  // part 2 the others, while the exchange runs.
-  const std::string PartFilter =
-      !Parts ? std::string()
-             : "  if (part != 0 && (" + Names.Begin + " < part_top || " + Names.End +
-                   " > part_bottom) != (part == 1))\n"
-                   "    return; // the other part of an --mpi launch\n";
   // Guided bounds of segments shorter than 48 could come out of order.
-  if (!Guided || Length < 48) {
+  Guided = Guided && Length >= 48;
+  const std::string Block = "(int)blockIdx." + Axis;
+  // --mpi splits the launch before an exchange (stencilcc_part_segment):
+  // part 1 the rows below part_top and from part_bottom on, which the
+  // neighbours read next, part 2 those between, each in segments of its
+  // own, so that no segment spans a bound and drags interior rows into
+  // part 1.
+  const std::string PartSegment =
+      !Parts ? std::string()
+             : "  if (part != 0 && !stencilcc_part_segment<" +
+                   std::string(Guided ? "true" : "false") + ">(part, part_top, part_bottom, " +
+                   Lo + ", " + Hi + ", " + std::to_string(Length) + ", " + Block + ", " +
+                   Names.Begin + ", " + Names.End + "))\n"
+                   "    return; // no segment of this part\n";
+  const std::string Const = Parts ? "" : "const ";
+  if (!Guided) {
     // Equal segments: bounds ptxas recomputes from blockIdx rather than
     // holding them in registers.
-    OS << "  const int " << Names.Begin << " = " << Lo << " + (int)blockIdx." << Axis << " * "
+    OS << "  " << Const << "int " << Names.Begin << " = " << Lo << " + " << Block << " * "
        << Length << ";\n"
-       << "  const int " << Names.End << " = min(" << Names.Begin << " + " << Length << ", "
-       << Hi << ");\n"
-       << PartFilter;
+       << "  " << Const << "int " << Names.End << " = min(" << Names.Begin << " + " << Length
+       << ", " << Hi << ");\n"
+       << PartSegment;
     return OS.str();
   }
   OS << "  // Stream segments of " << Length
      << " on average, longer first, so that the short ones\n"
         "  // fill the end of the launch.\n"
      << "  const int " << Names.Segments << " = (int)gridDim." << Axis << ", "
-     << Names.Segment << " = (int)blockIdx." << Axis << ";\n"
+     << Names.Segment << " = " << Block << ";\n"
      << "  const int " << Names.Guide << " = stencilcc_segment_guide(" << Names.Segments
      << ");\n"
-     << "  const int " << Names.Begin << " = stencilcc_segment_bound(" << Names.Segment << ", "
-     << Names.Segments << ", " << Lo << ", " << Hi << ", " << Names.Guide << ");\n"
-     << "  const int " << Names.End << " = stencilcc_segment_bound(" << Names.Segment
+     << "  " << Const << "int " << Names.Begin << " = stencilcc_segment_bound(" << Names.Segment
+     << ", " << Names.Segments << ", " << Lo << ", " << Hi << ", " << Names.Guide << ");\n"
+     << "  " << Const << "int " << Names.End << " = stencilcc_segment_bound(" << Names.Segment
      << " + 1, " << Names.Segments << ", " << Lo << ", " << Hi << ", " << Names.Guide
      << ");\n"
+     << PartSegment
      << "  if (" << Names.End << " <= " << Names.Begin << ")\n"
-     << "    return; // the whole block\n"
-     << PartFilter;
+     << "    return; // the whole block\n";
   return OS.str();
 }
 

@@ -75,8 +75,11 @@ inline bool registersAllowGuidedSegments(unsigned RegisterCap) { return Register
 /// (kernels-templates/stream-segments.cu.in), and the return of a block
 /// whose segment is empty; else segments of \p Length rows each, the last
 /// one shorter.
-/// With \p Parts (kernelsTakeSegmentParts), also the return of a block whose
-/// segment the launch's `part` leaves out.
+/// With \p Parts (kernelsTakeSegmentParts), a launch's `part` 1 or 2 maps
+/// the blocks to segments of its own rows instead
+/// (kernels-templates/stream-segments.cu.in: stencilcc_part_segment; the
+/// grid has one more block along \p Axis for it), and a block beyond
+/// them returns.
 std::string streamSegmentBounds(const std::string &Axis, const std::string &Lo,
                                 const std::string &Hi, int64_t Length, bool Guided,
                                 const SegmentNames &Names = {}, bool Parts = false);
