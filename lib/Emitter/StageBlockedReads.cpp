@@ -77,10 +77,8 @@ static std::string intText(const AffineExpr &E) {
 }
 
 std::string gridExtentText(const StencilProgram &P, unsigned D) {
-  for (const StencilArray &A : P.Arrays)
-    if (A.Role == ArrayRole::State)
-      return affineText(A.Extents[D], paramName);
-  return "0";
+  std::optional<std::vector<AffineExpr>> Grid = stateGridExtents(P);
+  return Grid && D < Grid->size() ? affineText((*Grid)[D], paramName) : "0";
 }
 
 std::vector<std::string> blockedKernelParams(const StencilProgram &P,

@@ -206,6 +206,15 @@ std::string cellsText(const StencilArray &A, bool Declared) {
   return S.empty() ? "1L" : S;
 }
 
+/// The state array whose extents are the grid's (stateGridExtents).
+const StencilArray *gridArray(const StencilProgram &P) {
+  std::optional<std::vector<AffineExpr>> Grid = stateGridExtents(P);
+  for (const StencilArray &A : P.Arrays)
+    if (Grid && A.Role == ArrayRole::State && A.Extents == *Grid)
+      return &A;
+  return nullptr;
+}
+
 /// A device buffer for array \p Id and its copy in.
 std::string allocation(const StencilProgram &P, unsigned Id, bool Declared) {
   const StencilArray &A = P.Arrays[Id];
@@ -226,13 +235,22 @@ std::string allocation(const StencilProgram &P, unsigned Id, bool Declared) {
   OS << "    const size_t " << V << "_bytes = (" << V << "_cells > 0 && " << V
      << "_planes > 0 ? (size_t)" << V << "_cells * (size_t)" << V
      << "_planes : 0) * sizeof(" << Elem << ");\n";
+  // A state array shorter than the grid (a pointer whose accesses reach
+  // fewer rows than another's): the kernels index it as the grid, so its
+  // buffer has the grid's cells; the host copies its own.
+  const StencilArray *Grid = paddedOnDevice(P, Id) ? gridArray(P) : nullptr;
+  if (Grid)
+    OS << "    const long " << V << "_device_cells = " << cellsText(*Grid, Declared)
+       << "; // the grid's: " << A.Name << " is padded\n";
+  const std::string DeviceBytes =
+      Grid ? "(size_t)" + V + "_device_cells * sizeof(" + Elem + ")" : V + "_bytes";
   OS << "    " << Elem << " *const " << V << "_host = (" << Elem << " *)("
      << A.Name << ");\n";
   OS << "    " << Elem << " *" << V << "_device = 0;\n";
   // cudaMalloc of no bytes is not portable; a buffer nothing reads may be.
   std::string Bytes = planesMayBeZero(A)
-                          ? "(" + V + "_bytes ? " + V + "_bytes : 1)"
-                          : V + "_bytes";
+                          ? "(" + DeviceBytes + " ? " + DeviceBytes + " : 1)"
+                          : DeviceBytes;
   OS << "    STENCILCC_CHECK(cudaMalloc((void **)&" << V << "_device, "
      << Bytes << "));\n";
   OS << "    STENCILCC_CHECK(cudaMemcpy(" << V << "_device, " << V << "_host, "
@@ -328,9 +346,11 @@ std::string emitStageHostCode(const StencilProgram &P,
     // force long: the prelude's STENCILCC_WIDE_OFFSETS, the self-check's
     // --wide-offsets).
     std::string Fits;
-    for (const StencilArray &A : P.Arrays)
-      Fits += " && stencilcc_" + A.Name + "_cells * stencilcc_" + A.Name +
+    for (unsigned Id = 0; Id < P.Arrays.size(); ++Id) {
+      const std::string V = "stencilcc_" + P.Arrays[Id].Name;
+      Fits += " && " + V + (paddedOnDevice(P, Id) ? "_device_cells" : "_cells") + " * " + V +
               "_planes <= 2147483647L";
+    }
     OS << "    const bool stencilcc_narrow = !STENCILCC_WIDE_OFFSETS_FORCED" << Fits
        << ";\n";
   }

@@ -643,6 +643,7 @@ bool RegionExtractor::inferFirstExtents() {
                    "parameter 'float " + A.Name + "[n][n]'");
     A.Extents[0] = *Best;
     A.ExtentSpellings[0] = Best->str();
+    A.FirstExtentInferred = true;
   }
   return true;
 }

@@ -99,6 +99,53 @@ std::string StencilProgram::accessText(const ArrayAccess &A) const {
   return S;
 }
 
+std::optional<std::vector<AffineExpr>> stateGridExtents(const StencilProgram &P,
+                                                       std::string *Why) {
+  auto Fail = [&](const std::string &Text) {
+    if (Why)
+      *Why = Text;
+    return std::nullopt;
+  };
+  // The longest first (they agree elsewhere), then every other against it.
+  const StencilArray *Grid = nullptr;
+  for (const StencilArray &A : P.Arrays) {
+    if (A.Role != ArrayRole::State)
+      continue;
+    if (!Grid)
+      Grid = &A;
+    const std::string Differ =
+        "state arrays '" + Grid->Name + "' and '" + A.Name + "' have different extents";
+    if (A.Extents.size() != Grid->Extents.size() || A.Extents.empty())
+      return Fail(Differ);
+    for (size_t D = 1; D < A.Extents.size(); ++D)
+      if (A.Extents[D] != Grid->Extents[D])
+        return Fail(Differ);
+    AffineExpr Longer = A.Extents[0] - Grid->Extents[0];
+    if (!Longer.isConstant())
+      return Fail(Differ);
+    if (Longer.constantTerm() > 0)
+      Grid = &A;
+  }
+  if (!Grid)
+    return Fail("no array is written");
+  // A shorter one is padded on the device: only where the caller's array
+  // may be longer than the accesses reach, and a single plane.
+  for (const StencilArray &A : P.Arrays)
+    if (A.Role == ArrayRole::State && A.Extents != Grid->Extents &&
+        (!A.FirstExtentInferred || A.Levels > 0))
+      return Fail("state arrays '" + Grid->Name + "' and '" + A.Name +
+                  "' have different extents");
+  return Grid->Extents;
+}
+
+bool paddedOnDevice(const StencilProgram &P, unsigned Id) {
+  const StencilArray &A = P.Arrays[Id];
+  if (A.Role != ArrayRole::State || P.Stages.empty())
+    return false;
+  std::optional<std::vector<AffineExpr>> Grid = stateGridExtents(P);
+  return Grid && *Grid != A.Extents;
+}
+
 std::string StencilProgram::rhsText() const {
   if (!Rhs)
     return "";

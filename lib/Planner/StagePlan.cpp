@@ -111,19 +111,12 @@ std::string regionObstacle(const StencilProgram &P, const StageAnalysis &A) {
     return "a read reaches arbitrarily far from the cell it computes";
   if (A.Stages.size() != P.Stages.size())
     return "the analysis does not cover every statement";
-  const StencilArray *Grid = nullptr;
-  for (const StencilArray &Arr : P.Arrays) {
-    if (Arr.Role != ArrayRole::State)
-      continue;
-    if (Arr.Extents.size() != Rank)
+  for (const StencilArray &Arr : P.Arrays)
+    if (Arr.Role == ArrayRole::State && Arr.Extents.size() != Rank)
       return "state array '" + Arr.Name + "' has another rank than the grid";
-    if (Grid && Arr.Extents != Grid->Extents)
-      return "state arrays '" + Grid->Name + "' and '" + Arr.Name +
-             "' have different extents";
-    Grid = Grid ? Grid : &Arr;
-  }
-  if (!Grid)
-    return "no array is written";
+  std::string GridWhy;
+  if (!stateGridExtents(P, &GridWhy))
+    return GridWhy;
   for (unsigned S = 0; S < P.Stages.size(); ++S) {
     std::string Why = stageObstacle(P, P.Stages[S], Rank);
     if (!Why.empty())
@@ -148,13 +141,10 @@ struct ReadShape {
   bool OwnCells = false; ///< constant offsets, none across the stream
 };
 
-/// The extents of the state arrays (regionObstacle made them agree).
-const std::vector<AffineExpr> &gridExtents(const StencilProgram &P) {
-  for (const StencilArray &A : P.Arrays)
-    if (A.Role == ArrayRole::State)
-      return A.Extents;
-  static const std::vector<AffineExpr> None;
-  return None;
+/// The extents of the grid the state arrays share (regionObstacle made
+/// sure there is one).
+std::vector<AffineExpr> gridExtents(const StencilProgram &P) {
+  return stateGridExtents(P).value_or(std::vector<AffineExpr>());
 }
 
 /// Per grid dimension, the constant offset of each subscript from the

@@ -95,3 +95,60 @@ TEST(StencilProgramTest, AccessText) {
   EXPECT_EQ(P.accessText({0, {-1, 2}}), "A[t % 2][i - 1][j + 2]");
   EXPECT_EQ(P.accessText({1, {0, 0}}), "A[(t + 1) % 2][i][j]");
 }
+
+/// A state array of a 2D grid with first extent n + Short (inferred or
+/// declared) and second extent n.
+static StencilArray stateArray(const std::string &Name, int64_t Short, bool Inferred,
+                               int64_t Levels = 0) {
+  StencilArray A;
+  A.Name = Name;
+  A.Role = ArrayRole::State;
+  A.Levels = Levels;
+  A.Extents = {AffineExpr::symbol("n") + AffineExpr::constant(Short), AffineExpr::symbol("n")};
+  A.FirstExtentInferred = Inferred;
+  return A;
+}
+
+TEST(StencilProgramTest, StateGridTakesTheLongestInferredFirstExtent) {
+  StencilProgram P;
+  P.Arrays = {stateArray("V", -1, true), stateArray("U", 0, true)};
+  std::string Why;
+  std::optional<std::vector<AffineExpr>> Grid = stateGridExtents(P, &Why);
+  ASSERT_TRUE(Grid) << Why;
+  EXPECT_EQ((*Grid)[0], AffineExpr::symbol("n"));
+  P.Stages.resize(1);
+  EXPECT_TRUE(paddedOnDevice(P, 0));
+  EXPECT_FALSE(paddedOnDevice(P, 1));
+  // The order of the arrays does not matter.
+  std::swap(P.Arrays[0], P.Arrays[1]);
+  ASSERT_TRUE(stateGridExtents(P));
+  EXPECT_EQ((*stateGridExtents(P))[0], AffineExpr::symbol("n"));
+  EXPECT_TRUE(paddedOnDevice(P, 1));
+}
+
+TEST(StencilProgramTest, StateGridRefusesWhatTheCallerDeclaredOrLevels) {
+  std::string Why;
+  StencilProgram Declared;
+  Declared.Arrays = {stateArray("U", 0, false), stateArray("V", -1, false)};
+  EXPECT_FALSE(stateGridExtents(Declared, &Why));
+  EXPECT_EQ(Why, "state arrays 'U' and 'V' have different extents");
+  // A shorter array of several levels: its levels' layout is the caller's.
+  StencilProgram Levels;
+  Levels.Arrays = {stateArray("U", 0, true), stateArray("W", -2, true, 2)};
+  EXPECT_FALSE(stateGridExtents(Levels));
+  // A shorter declared array behind a longer inferred one.
+  StencilProgram Third;
+  Third.Arrays = {stateArray("A", -1, true), stateArray("B", -1, false),
+                  stateArray("C", 0, true)};
+  EXPECT_FALSE(stateGridExtents(Third));
+  // Extents whose difference is not a constant.
+  StencilProgram Symbolic;
+  Symbolic.Arrays = {stateArray("U", 0, true), stateArray("V", 0, true)};
+  Symbolic.Arrays[1].Extents[0] = AffineExpr::symbol("m");
+  EXPECT_FALSE(stateGridExtents(Symbolic));
+  // Other dimensions must agree.
+  StencilProgram Inner;
+  Inner.Arrays = {stateArray("U", 0, true), stateArray("V", 0, true)};
+  Inner.Arrays[1].Extents[1] = AffineExpr::symbol("n") + AffineExpr::constant(1);
+  EXPECT_FALSE(stateGridExtents(Inner));
+}

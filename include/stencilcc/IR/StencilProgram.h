@@ -86,6 +86,10 @@ struct StencilArray {
   std::vector<AffineExpr> Extents;
   /// The extents as written in the source, for host code.
   std::vector<std::string> ExtentSpellings;
+  /// Extents[0] is not declared (a pointer, `A[]`): the frontend took one
+  /// past the largest index the accesses reach, so the array may be
+  /// longer in the caller.
+  bool FirstExtentInferred = false;
   SourceRef Loc; ///< the declaration
   /// A parameter with run-time extents (`float A[][n][n]`) is C that CUDA
   /// C++ rejects; the emitter rewrites this span of the parameter list.
@@ -191,6 +195,21 @@ struct StencilProgram {
   /// The right-hand side in C syntax, reads named as in the source.
   std::string rhsText() const;
 };
+
+/// Stage form: the extents of the grid the state arrays share, or nullopt
+/// (and \p Why) where they do not. They must agree but in the first
+/// extent of an array without levels whose first extent the frontend
+/// inferred (Stage form's `B[i][j] = f(A); A[i][j] = B[i][j]` through
+/// pointers reaches fewer rows of B than of A): the grid takes the longest
+/// (the difference a constant), and that array's device buffer is padded
+/// to it (paddedOnDevice).
+std::optional<std::vector<AffineExpr>> stateGridExtents(const StencilProgram &P,
+                                                       std::string *Why = nullptr);
+
+/// Whether array \p Id is a state array whose device buffer holds the
+/// grid's cells (stateGridExtents) rather than its own: the host copies
+/// its own cells in and out; the rows past them are the kernels' alone.
+bool paddedOnDevice(const StencilProgram &P, unsigned Id);
 
 } // namespace stencilcc
 
