@@ -322,19 +322,38 @@ bool RegionExtractor::parseSubscripts(const clang::Expr *E, Subscripts &S) {
   return true;
 }
 
+const BinaryOperator *RegionExtractor::levelSelection(const clang::Expr *E,
+                                                      int64_t *Modulus) const {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO)
+    return nullptr;
+  if (BO->getOpcode() == BO_Rem) {
+    clang::Expr::EvalResult M;
+    if (Modulus)
+      *Modulus = BO->getRHS()->EvaluateAsInt(M, Ctx) ? M.Val.getInt().getSExtValue() : 0;
+    return BO;
+  }
+  clang::Expr::EvalResult M;
+  if (BO->getOpcode() != BO_And || !BO->getRHS()->EvaluateAsInt(M, Ctx))
+    return nullptr;
+  const int64_t Mask = M.Val.getInt().getSExtValue();
+  if (Mask < 1 || Mask > (int64_t(1) << 30) || (Mask & (Mask + 1)) != 0)
+    return nullptr;
+  if (Modulus)
+    *Modulus = Mask + 1;
+  return BO;
+}
+
 bool RegionExtractor::parseTimeLevel(const clang::Expr *E, int64_t &Shift,
                                      int64_t &Modulus) {
-  const auto *Rem = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  const char *Note = "select the level with '(t + c) % 2' where t is the "
-                     "time loop variable and c a non-negative constant";
-  if (!Rem || Rem->getOpcode() != BO_Rem)
+  const char *Note = "select the level with '(t + c) % 2' (or '(t + c) & 1') where t is "
+                     "the time loop variable and c a non-negative constant";
+  const BinaryOperator *Rem = levelSelection(E, &Modulus);
+  if (!Rem)
     return error(ref(E), "time level must be selected with '% 2'", Note);
-  clang::Expr::EvalResult M;
-  if (!Rem->getRHS()->EvaluateAsInt(M, Ctx) ||
-      M.Val.getInt().getSExtValue() < 2)
+  if (Modulus < 2)
     return error(ref(Rem->getRHS()),
                  "time level modulus must be a constant of at least 2", Note);
-  Modulus = M.Val.getInt().getSExtValue();
   auto Lhs = parseAffine(Rem->getLHS(), /*AllowLoopVars=*/true);
   std::string T = TimeVar->getName().str();
   if (!Lhs || Lhs->coefficient(T) != 1 || !Lhs->without(T).isConstant())
@@ -346,8 +365,9 @@ bool RegionExtractor::parseTimeLevel(const clang::Expr *E, int64_t &Shift,
   if (Shift < 0)
     return error(ref(Rem->getLHS()),
                  "time level '" + Lhs->str() +
-                     "' is negative at the first step and C's '%' keeps "
-                     "the sign",
+                     "' is negative at the first step" +
+                     std::string(Rem->getOpcode() == BO_Rem ? " and C's '%' keeps the sign"
+                                                            : ""),
                  "shift by a non-negative constant, e.g. '(" + T +
                      " + 1) % 2'");
   return true;

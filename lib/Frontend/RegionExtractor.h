@@ -159,6 +159,11 @@ private:
   bool parseSubscripts(const clang::Expr *E, Subscripts &S);
   bool parseTimeLevel(const clang::Expr *E, int64_t &Shift,
                       int64_t &Modulus);
+  /// \p E (parentheses and implicit casts aside) as a level selection: a
+  /// remainder `x % k`, or `x & m` with m a constant 2^j - 1 (the same
+  /// level for non-negative x, which parseTimeLevel requires); else null.
+  /// \p Modulus: k, or m + 1.
+  const BinaryOperator *levelSelection(const clang::Expr *E, int64_t *Modulus = nullptr) const;
   bool parseSpatialIndices(const Subscripts &S, std::vector<int64_t> &Offs);
   /// Fills \p A from the declaration of \p V. \p HasTimeDim: the first
   /// dimension selects a level or time step. \p SpatialRank: the number of

@@ -105,9 +105,8 @@ bool RegionExtractor::timeVarOutsideLead(const clang::Expr *Idx, size_t Dim,
 /// nesting the time loop inside a spatial loop.
 bool RegionExtractor::checkTimeLoopOutermost(const Subscripts &W,
                                              const Stage &St) {
-  const auto *Rem =
-      dyn_cast<BinaryOperator>(W.Indices[0]->IgnoreParenImpCasts());
-  if (!Rem || Rem->getOpcode() != BO_Rem || mentionsVar(Rem, TimeVar))
+  const BinaryOperator *Rem = levelSelection(W.Indices[0]);
+  if (!Rem || mentionsVar(Rem, TimeVar))
     return true;
   for (size_t L = 0; L < St.Loops.size(); ++L)
     if (mentionsVar(Rem->getLHS(), LoopVars[L + 1]))
@@ -324,8 +323,7 @@ int RegionExtractor::arrayIdFor(const Subscripts &S, bool IsWrite) {
   auto It = std::find(ArrayVars.begin(), ArrayVars.end(), S.Array);
   const clang::Expr *Lead = S.Indices[0]->IgnoreParenImpCasts();
   bool Timed = mentionsVar(Lead, TimeVar);
-  const auto *Rem = dyn_cast<BinaryOperator>(Lead);
-  bool Leveled = Timed && Rem && Rem->getOpcode() == BO_Rem;
+  bool Leveled = Timed && levelSelection(Lead);
   std::string Name = S.Array->getName().str();
   unsigned Id;
   if (It == ArrayVars.end()) {

@@ -119,9 +119,8 @@ bool RegionExtractor::collectLoopNest(const Stmt *Top,
   ArrayVar = W.Array;
   const clang::Expr *Level = W.Indices[0]->IgnoreParenImpCasts();
   int TimeLoop = -1;
-  if (const auto *Rem = dyn_cast<BinaryOperator>(Level))
-    if (Rem->getOpcode() == BO_Rem) {
-      // Whichever loop variable appears on the left of `%`.
+  if (const BinaryOperator *Rem = levelSelection(Level)) {
+      // Whichever loop variable appears on the left of `%` (or `&`).
       struct Finder : RecursiveASTVisitor<Finder> {
         const RegionExtractor *X;
         int Found = -1;
