@@ -76,6 +76,11 @@ std::optional<ScalarType> scalarTypeOf(QualType T) {
 std::optional<AffineExpr> RegionExtractor::parseAffine(const clang::Expr *E,
                                                        bool AllowLoopVars) {
   E = E->IgnoreParens();
+  // A temporary of the innermost loop body is its value.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (auto It = Temporaries.find(V); It != Temporaries.end())
+        return parseAffine(It->second, AllowLoopVars);
   // The region's text still names a local the IR replaces by its value.
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -528,6 +533,57 @@ bool RegionExtractor::parseArrayDecl(const VarDecl *V, SourceRef UseLoc,
     }
   }
   return true;
+}
+
+const Stmt *RegionExtractor::innermostStatement(const Stmt *Body, const Stmt *&Extra,
+                                                bool &Failed) {
+  Failed = false;
+  if (const Stmt *Only = onlyStatement(Body, Extra))
+    return Only;
+  const auto *CS = dyn_cast<CompoundStmt>(Body);
+  while (CS && CS->size() == 1 && isa<CompoundStmt>(CS->body_front()))
+    CS = cast<CompoundStmt>(CS->body_front());
+  if (!CS)
+    return nullptr;
+  std::vector<const Stmt *> Stmts;
+  for (const Stmt *S : CS->body())
+    if (!isa<NullStmt>(S))
+      Stmts.push_back(S);
+  if (Stmts.size() < 2 || !std::all_of(Stmts.begin(), Stmts.end() - 1,
+                                        [](const Stmt *S) { return isa<DeclStmt>(S); }))
+    return nullptr; // Extra says which
+  if (!isa<clang::Expr>(Stmts.back())) {
+    Failed = true;
+    error(ref(Stmts.front()), "temporary declared outside the innermost loop",
+          "declare temporaries in the innermost loop's body, before its "
+          "assignment (the CUDA compiler keeps what does not change)");
+    return nullptr;
+  }
+  const char *Note = "declare each temporary of the innermost loop with its value, "
+                     "e.g. 'float c = A[t%2][i][j];', and end the body with one "
+                     "assignment to an array element";
+  std::string Text;
+  for (size_t I = 0; I + 1 < Stmts.size(); ++I)
+    for (const clang::Decl *D : cast<DeclStmt>(Stmts[I])->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V || !V->isLocalVarDecl() || V->isStaticLocal() || !V->getInit() ||
+          !scalarTypeOf(V->getType()) || isModified(V)) {
+        Failed = true;
+        error(makeSourceRef(SM, D->getLocation()),
+              V && !V->getInit() ? "temporary '" + V->getName().str() + "' has no value"
+              : V && isModified(V)
+                  ? "temporary '" + V->getName().str() + "' is changed after its declaration"
+                  : "declaration in a loop body is not a scalar temporary",
+              Note);
+        return nullptr;
+      }
+      Temporaries[V] = V->getInit();
+    }
+  for (size_t I = 0; I + 1 < Stmts.size(); ++I)
+    Text += text(Stmts[I]->getSourceRange()) + " ";
+  TemporaryText = Text;
+  Extra = nullptr;
+  return Stmts.back();
 }
 
 /// The single statement a loop body holds (through braces), or null.

@@ -79,6 +79,18 @@ private:
   std::vector<const VarDecl *> FoldedLocals;
   /// Where parseAffine gave up, for the diagnostic.
   const clang::Expr *NonAffine = nullptr;
+  /// Scalars the innermost loop body declares before its assignment
+  /// (`float c = A[t%2][i][j];`), each standing for its initializer
+  /// (innermostStatement): convert and parseAffine substitute it.
+  llvm::DenseMap<const VarDecl *, const clang::Expr *> Temporaries;
+  /// Their declarations' text, per innermost body, for the statement text.
+  std::string TemporaryText;
+
+  /// The statement a loop body holds: its only one, or (the innermost
+  /// body) the assignment after declarations of scalar temporaries, which
+  /// it registers in Temporaries. Null where neither: with \p Extra the
+  /// statement in the way, or after a diagnostic (\p Failed).
+  const Stmt *innermostStatement(const Stmt *Body, const Stmt *&Extra, bool &Failed);
 
   SourceRef ref(const Stmt *S) const {
     SourceLocation Begin = beginOf(S);

@@ -181,13 +181,17 @@ bool RegionExtractor::parseStage(const Stmt *Nest) {
                  "assignment to an array element");
   Stage St;
   const Stmt *S = Nest;
+  TemporaryText.clear();
   while (const auto *For = dyn_cast<ForStmt>(S)) {
     Loop L;
     if (!parseLoopHeader(For, L))
       return false;
     St.Loops.push_back(L);
     const Stmt *Extra = nullptr;
-    const Stmt *Inner = onlyStatement(For->getBody(), Extra);
+    bool Failed = false;
+    const Stmt *Inner = innermostStatement(For->getBody(), Extra, Failed);
+    if (Failed)
+      return false;
     if (!Inner)
       return error(Extra ? ref(Extra) : ref(For->getBody()),
                    Extra ? "loop body holds more than one statement"
@@ -310,7 +314,7 @@ bool RegionExtractor::parseStage(const Stmt *Nest) {
   }
   Cur.Rhs = std::move(Value);
   Cur.Loc = ref(BO);
-  Cur.StatementText = text(BO->getSourceRange()) + ";";
+  Cur.StatementText = TemporaryText + text(BO->getSourceRange()) + ";";
   CurrentStage = nullptr;
   LoopVars.resize(1);
   LoopStmts.resize(1);

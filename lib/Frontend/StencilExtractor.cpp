@@ -76,13 +76,17 @@ bool RegionExtractor::collectLoopNest(const Stmt *Top,
                                       const BinaryOperator *&Assign) {
   const Stmt *S = Top;
   std::vector<Loop> Loops;
+  TemporaryText.clear();
   while (const auto *For = dyn_cast<ForStmt>(S)) {
     Loop L;
     if (!parseLoopHeader(For, L))
       return false;
     Loops.push_back(L);
     const Stmt *Extra = nullptr;
-    const Stmt *Body = onlyStatement(For->getBody(), Extra);
+    bool Failed = false;
+    const Stmt *Body = innermostStatement(For->getBody(), Extra, Failed);
+    if (Failed)
+      return false;
     if (!Body)
       return error(Extra ? ref(Extra) : ref(For->getBody()),
                    Extra ? "loop body holds more than one statement"
@@ -247,7 +251,7 @@ std::optional<StencilProgram> RegionExtractor::run() {
   if (!collectLoopNest(Top, Assign))
     return std::nullopt;
   P.StmtLoc = ref(Assign);
-  P.StatementText = text(Assign->getSourceRange()) + ";";
+  P.StatementText = TemporaryText + text(Assign->getSourceRange()) + ";";
 
   if (!parseArrayDecl(ArrayVar, ref(Assign->getLHS()), P.Array,
                       /*HasTimeDim=*/true, int(P.SpatialLoops.size())))

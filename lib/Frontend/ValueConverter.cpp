@@ -87,6 +87,10 @@ ExprPtr RegionExtractor::convert(const clang::Expr *E) {
       int64_t V = EC->getInitVal().getSExtValue();
       R = Expr::intLiteral(std::to_string(V), V, *T);
     } else if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      // A temporary of the innermost loop body: its initializer, which
+      // carries C's conversion to the temporary's type.
+      if (auto It = Temporaries.find(V); It != Temporaries.end())
+        return convert(It->second);
       if (loopIndexOf(V) >= 0) {
         error(ref(E),
               "loop variable '" + V->getName().str() +
