@@ -448,7 +448,10 @@ bool RegionExtractor::parseArrayDecl(const VarDecl *V, SourceRef UseLoc,
   std::vector<const clang::ArrayType *> Dims;
   const clang::ArrayType *First = nullptr;
   if (const auto *PT = T->getAs<PointerType>()) {
-    if (!PT->getPointeeType()->isArrayType())
+    // A plain pointer subscripted by space alone is a one-dimensional
+    // array whose extent the accesses give (as `A[]`'s): `double *a` of a
+    // 1D stencil, a per-row coefficient `c[i]`.
+    if (!PT->getPointeeType()->isArrayType() && (HasTimeDim || SpatialRank > 1))
       return error(A.Loc,
                    "'" + A.Name + "' is a plain pointer with no extents",
                    "cast it to a pointer to a variable-length array: "

@@ -326,6 +326,33 @@ bool RegionExtractor::parseStage(const Stmt *Nest) {
 int RegionExtractor::arrayIdFor(const Subscripts &S, bool IsWrite) {
   auto It = std::find(ArrayVars.begin(), ArrayVars.end(), S.Array);
   const clang::Expr *Lead = S.Indices[0]->IgnoreParenImpCasts();
+  // A plain pointer with one subscript over several loops (`a[i * n + j]`):
+  // a grid flattened by hand, which the subscripts per dimension of a
+  // pointer cast to a variable-length array say instead.
+  if (S.Indices.size() == 1 && S.Array->getType()->isPointerType() &&
+      !S.Array->getType()->getPointeeType()->isArrayType()) {
+    struct Vars : RecursiveASTVisitor<Vars> {
+      const RegionExtractor *X;
+      std::set<int> Loops;
+      bool VisitDeclRefExpr(DeclRefExpr *D) {
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+          if (X->loopIndexOf(V) >= 0)
+            Loops.insert(X->loopIndexOf(V));
+        return true;
+      }
+    } F;
+    F.X = this;
+    F.TraverseStmt(const_cast<clang::Expr *>(Lead));
+    if (F.Loops.size() > 1) {
+      const std::string Name = S.Array->getName().str();
+      return error(ref(S.Indices[0]),
+                   "'" + Name + "' is indexed with one flattened subscript over several loops",
+                   "cast it to a pointer to a variable-length array and subscript each "
+                   "dimension: 'float (*" + Name + "2)[n] = (float (*)[n])" + Name + ";' then '" +
+                       Name + "2[i][j]'"),
+             -1;
+    }
+  }
   bool Timed = mentionsVar(Lead, TimeVar);
   bool Leveled = Timed && levelSelection(Lead);
   std::string Name = S.Array->getName().str();
