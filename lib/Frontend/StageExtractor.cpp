@@ -631,8 +631,16 @@ bool RegionExtractor::inferFirstExtents() {
   for (unsigned Id : InferredFirstExtent) {
     StencilArray &A = P.Arrays[Id];
     std::optional<AffineExpr> Best;
+    std::optional<int64_t> Constant; // the largest reach that names no parameter
     bool Comparable = true;
     auto Consider = [&](const AffineExpr &E) {
+      // A fixed row (a boundary statement's `v[0][j]`, a read of `v[1][j]`)
+      // lies inside the symbolic reach for the sizes at which the loops
+      // run; the bounds analysis checks the others at run time.
+      if (E.isConstant()) {
+        Constant = std::max(Constant.value_or(E.constantTerm()), E.constantTerm());
+        return;
+      }
       if (!Best) {
         Best = E;
         return;
@@ -653,7 +661,8 @@ bool RegionExtractor::inferFirstExtents() {
       AffineExpr Max = I.Value + AffineExpr::constant(1);
       for (const Loop &L : St.Loops)
         if (int64_t C = I.Value.coefficient(L.Var))
-          Max = Max.without(L.Var) + (L.Upper - AffineExpr::constant(1)) * C;
+          Max = Max.without(L.Var) +
+                (C > 0 ? L.Upper - AffineExpr::constant(1) : L.Lower) * C;
       Consider(Max);
     };
     for (const Stage &St : P.Stages) {
@@ -664,6 +673,8 @@ bool RegionExtractor::inferFirstExtents() {
           Plain(E.Access.Index[0], St);
       });
     }
+    if (!Best && Constant)
+      Best = AffineExpr::constant(*Constant);
     if (!Best || !Comparable)
       return error(A.Loc,
                    "cannot tell the extent of the first dimension of '" +
