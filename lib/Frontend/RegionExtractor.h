@@ -85,6 +85,18 @@ private:
   llvm::DenseMap<const VarDecl *, const clang::Expr *> Temporaries;
   /// Their declarations' text, per innermost body, for the statement text.
   std::string TemporaryText;
+  /// The arguments of the calls of the file's own functions convert is
+  /// inside (inlineCall), by parameter.
+  llvm::DenseMap<const clang::ParmVarDecl *, const Expr *> Arguments;
+  std::vector<const clang::FunctionDecl *> Inlining;
+
+  /// A call of a function of the file whose body is one `return e;` over
+  /// its scalar parameters (`static inline float avg(float a, float b) {
+  /// return 0.5f * (a + b); }`): e with the call's converted arguments for
+  /// the parameters. Null after a diagnostic; \p NotInlinable where the
+  /// function is not of that form (the caller says why).
+  ExprPtr inlineCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD,
+                     bool &NotInlinable);
 
   /// The statement a loop body holds: its only one, or (the innermost
   /// body) the assignment after declarations of scalar temporaries, which

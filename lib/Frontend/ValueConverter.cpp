@@ -46,6 +46,43 @@ const char *binaryOperatorSpelling(BinaryOperatorKind Op) {
 
 } // namespace
 
+ExprPtr RegionExtractor::inlineCall(const clang::CallExpr *CE, const FunctionDecl *FD,
+                                    bool &NotInlinable) {
+  NotInlinable = true;
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def || Def->isVariadic() ||
+      Def->getNumParams() != CE->getNumArgs() ||
+      std::find(Inlining.begin(), Inlining.end(), Def) != Inlining.end())
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  if (!Ret || !Ret->getRetValue() || !scalarTypeOf(Def->getReturnType()))
+    return nullptr;
+  for (const ParmVarDecl *PV : Def->parameters())
+    if (!scalarTypeOf(PV->getType()))
+      return nullptr;
+  NotInlinable = false;
+  // The arguments, each converted to its parameter's type (the call's
+  // implicit conversions), in the caller's bindings.
+  std::vector<ExprPtr> Args;
+  for (const clang::Expr *A : CE->arguments()) {
+    ExprPtr C = convert(A);
+    if (!C)
+      return nullptr;
+    Args.push_back(std::move(C));
+  }
+  auto Saved = Arguments;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I)
+    Arguments[Def->getParamDecl(I)] = Args[I].get();
+  Inlining.push_back(Def);
+  ExprPtr R = convert(Ret->getRetValue());
+  Inlining.pop_back();
+  Arguments = std::move(Saved);
+  return R;
+}
+
 ExprPtr RegionExtractor::convert(const clang::Expr *E) {
   E = E->IgnoreParens();
   auto T = scalarTypeOf(E->getType());
@@ -86,6 +123,10 @@ ExprPtr RegionExtractor::convert(const clang::Expr *E) {
     if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
       int64_t V = EC->getInitVal().getSExtValue();
       R = Expr::intLiteral(std::to_string(V), V, *T);
+    } else if (const auto *PV = dyn_cast<ParmVarDecl>(DRE->getDecl());
+               PV && Arguments.count(PV)) {
+      // A parameter of a function being inlined: the call's argument.
+      return Arguments.lookup(PV)->clone();
     } else if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
       // A temporary of the innermost loop body: its initializer, which
       // carries C's conversion to the temporary's type.
@@ -170,12 +211,25 @@ ExprPtr RegionExtractor::convert(const clang::Expr *E) {
   } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = CE->getDirectCallee();
     std::string Name = FD ? FD->getName().str() : "";
+    bool NotInlinable = false;
+    if (FD && !mathFunctions().count(Name)) {
+      ExprPtr Inlined = inlineCall(CE, FD, NotInlinable);
+      if (Inlined) {
+        // The call's type: the return expression carries C's conversion.
+        Inlined->Loc = ref(E);
+        return Inlined;
+      }
+      if (!NotInlinable)
+        return nullptr;
+    }
     if (!FD || !mathFunctions().count(Name)) {
       error(ref(E),
             FD ? "call to '" + Name + "' is not supported"
                : "indirect call is not supported",
             "only math library functions (sqrt, fabs, fmin, fmax, exp, ... "
-            "and their 'f' forms) may be called in a stencil expression");
+            "and their 'f' forms) and functions of the file whose body is "
+            "one 'return' of their scalar parameters may be called in a "
+            "stencil expression");
       return nullptr;
     }
     std::vector<ExprPtr> Args;

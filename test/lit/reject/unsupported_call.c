@@ -14,5 +14,5 @@ void f(int n, int T, float A[2][n]) {
 // CHECK: {{.*}}unsupported_call.c:10:23: error: call to 'weight' is not supported
 // CHECK-NEXT:       A[(t+1)%2][i] = weight(A[t%2][i-1]) + A[t%2][i+1];
 // CHECK-NEXT:                       ^~~~~~~~~~~~~~~~~~~
-// CHECK-NEXT: note: only math library functions (sqrt, fabs, fmin, fmax, exp, ... and their 'f' forms) may be called in a stencil expression
+// CHECK-NEXT: note: only math library functions (sqrt, fabs, fmin, fmax, exp, ... and their 'f' forms) and functions of the file whose body is one 'return' of their scalar parameters may be called in a stencil expression
 // CHECK-NEXT: 1 error generated.
