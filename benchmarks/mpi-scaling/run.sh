@@ -17,7 +17,7 @@
 #           --depths S as steps per exchange (STENCILCC_MPI_EXCHANGE_STEPS=S:
 #           how the choice compares), and each --envs item's environment
 #           (NCCL's settings, say);
-#   weak    a fixed slab per rank: the slab form of the stencil (slab/,
+#   weak    a fixed slab per rank: the slab form of the stencil (generate.sh:
 #           its streaming extent `rows` a parameter of its own) at rows =
 #           ranks x 16384 by 16384 (2D), ranks x 512 by 512² (3D), so each
 #           rank's share is 1 rank's grid; at the most ranks also serial;

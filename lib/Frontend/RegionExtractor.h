@@ -97,6 +97,8 @@ private:
   /// function is not of that form (the caller says why).
   ExprPtr inlineCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD,
                      bool &NotInlinable);
+  /// Appends \p CE's arguments, converted; false after a diagnostic.
+  bool convertArguments(const clang::CallExpr *CE, std::vector<ExprPtr> &Args);
 
   /// The statement a loop body holds: its only one, or (the innermost
   /// body) the assignment after declarations of scalar temporaries, which

@@ -46,6 +46,16 @@ const char *binaryOperatorSpelling(BinaryOperatorKind Op) {
 
 } // namespace
 
+bool RegionExtractor::convertArguments(const clang::CallExpr *CE, std::vector<ExprPtr> &Args) {
+  for (const clang::Expr *A : CE->arguments()) {
+    ExprPtr C = convert(A);
+    if (!C)
+      return false;
+    Args.push_back(std::move(C));
+  }
+  return true;
+}
+
 ExprPtr RegionExtractor::inlineCall(const clang::CallExpr *CE, const FunctionDecl *FD,
                                     bool &NotInlinable) {
   NotInlinable = true;
@@ -67,12 +77,8 @@ ExprPtr RegionExtractor::inlineCall(const clang::CallExpr *CE, const FunctionDec
   // The arguments, each converted to its parameter's type (the call's
   // implicit conversions), in the caller's bindings.
   std::vector<ExprPtr> Args;
-  for (const clang::Expr *A : CE->arguments()) {
-    ExprPtr C = convert(A);
-    if (!C)
-      return nullptr;
-    Args.push_back(std::move(C));
-  }
+  if (!convertArguments(CE, Args))
+    return nullptr;
   auto Saved = Arguments;
   for (unsigned I = 0; I < Def->getNumParams(); ++I)
     Arguments[Def->getParamDecl(I)] = Args[I].get();
@@ -233,12 +239,8 @@ ExprPtr RegionExtractor::convert(const clang::Expr *E) {
       return nullptr;
     }
     std::vector<ExprPtr> Args;
-    for (const clang::Expr *A : CE->arguments()) {
-      ExprPtr C = convert(A);
-      if (!C)
-        return nullptr;
-      Args.push_back(std::move(C));
-    }
+    if (!convertArguments(CE, Args))
+      return nullptr;
     R = Expr::call(Name, std::move(Args), *T);
   } else {
     std::string What = isa<CompoundAssignOperator>(E) || isa<UnaryOperator>(E)
