@@ -83,9 +83,16 @@ bool isLinear(const Expr &E) {
     return false;
   }
   case Expr::Kind::Cast: {
-    // A change of precision is linear, and so is an integer widening (every
-    // value kept); truncation to an integer or to a narrower one is not.
+    // A widening is linear (every value kept), and so is a conversion of an
+    // integer to a floating type; truncation to an integer or to a narrower
+    // integer is not, and neither is rounding to a narrower floating type
+    // (`(float)` of a double sum): a regrouped sum rounds to another float
+    // more often than the wider type's tolerance allows.
     ScalarType From = E.Operands[0]->Type;
+    const bool Narrowing = isFloatingType(From) && isFloatingType(E.Type) &&
+                           scalarTypeSize(E.Type) < scalarTypeSize(From);
+    if (Narrowing)
+      return false;
     if (isFloatingType(E.Type) ||
         (isIntegerType(From) &&
          scalarTypeSize(E.Type) > scalarTypeSize(From)) ||

@@ -1,7 +1,7 @@
 /* Functions of the file called in the update, each one 'return' of its
- * scalar parameters: inlined with C's conversions (a double result
- * returned as float, an int literal compared with a float), nested, and a
- * parameter used more than once. */
+ * scalar parameters: inlined with C's conversions (double arguments to
+ * float parameters, a double result returned as float, an int literal
+ * compared with a float), nested, and a parameter used more than once. */
 static float weight(float x) { return x > 0 ? 0.3f * x : 0.1f * x; }
 
 static inline float laplacian(float c, float n, float s, float e, float w)
@@ -9,7 +9,7 @@ static inline float laplacian(float c, float n, float s, float e, float w)
   return (float)(n + s + e + w - 4.0 * c);
 }
 
-void inline_function(int n, int steps, float A[2][n][n])
+void inline_function(int n, int steps, double A[2][n][n])
 {
 #pragma scop
   for (int t = 0; t < steps; t++)
