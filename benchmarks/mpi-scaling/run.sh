@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run.sh [--only "NAME..."] [--ranks "1 2 4"] [--steps T] [--reps R]
 #        [--depths "S..."] [--variants "shallow host"] [--modes "strong weak cube slice"]
-#        [--envs "NAME=V[,NAME=V]..."] [--emulate INCLUDE_DIR] [--small]:
+#        [--envs "NAME=V[,NAME=V]..."] [--run-timeout S] [--emulate INCLUDE_DIR] [--small]:
 # on a GPU machine with several GPUs (OpenMPI, nvcc, NCCL), the --mpi
 # programs of gen.tar.xz (generate.sh), each built twice with nvcc and MPI's
 # flags: with NCCL (nccl.h found, -lnccl) and host-staged
@@ -16,7 +16,8 @@
 #           STENCILCC_MPI_OVERLAP=0) and the host-staged build, and each
 #           --depths S as steps per exchange (STENCILCC_MPI_EXCHANGE_STEPS=S:
 #           how the choice compares), and each --envs item's environment
-#           (NCCL's settings, say);
+#           (NCCL's settings, say; --run-timeout S, default 240, bounds
+#           each run: NCCL_P2P_USE_CUDA_MEMCPY=1 hung at 4 ranks);
 #   weak    a fixed slab per rank: the slab form of the stencil (generate.sh:
 #           its streaming extent `rows` a parameter of its own) at rows =
 #           ranks x 16384 by 16384 (2D), ranks x 512 by 512² (3D), so each
@@ -29,16 +30,17 @@
 #           strong run chose (both sides), against 1 rank on the whole grid.
 # --variants and --modes leave runs out (a short device budget). Full logs
 # in $OUT/logs.tar.gz (STENCILCC_MPI_VERBOSE: the runtime's choice of steps
-# per exchange and its predicted split); $OUT/table.txt grows a line per
-# stencil and mode as they finish, and the last lines printed are the table,
-# each speed also as a ratio to 1 rank of the same run.
+# per exchange and its predicted split); each line of the table is printed
+# and added to $OUT/table.txt as it finishes (a run cut short keeps what it
+# had), and the last lines printed are the whole table, each speed also as
+# a ratio to 1 rank of the same run.
 #   --emulate DIR  build with mpicxx and the CUDA emulation header instead
 #                  (test/mpi/nccl-over-mpi standing in for NCCL): a test of
 #                  this script on a machine without GPUs, with --small sizes
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$HERE/out}
-ENVS='' RANKS="1 2 4" STEPS=1000 REPS=2 EMULATE='' SMALL=0 ONLY='' DEPTHS='' VARIANTS='shallow serial host' MODES='strong weak'
+ENVS='' RUN_TIMEOUT=240 RANKS="1 2 4" STEPS=1000 REPS=2 EMULATE='' SMALL=0 ONLY='' DEPTHS='' VARIANTS='shallow serial host' MODES='strong weak'
 while [[ $# -gt 0 ]]; do
   case $1 in
     --only) ONLY=$2; shift ;;
@@ -47,6 +49,7 @@ while [[ $# -gt 0 ]]; do
     --reps) REPS=$2; shift ;;
     --depths) DEPTHS=$2; shift ;;
     --envs) ENVS=$2; shift ;;
+    --run-timeout) RUN_TIMEOUT=$2; shift ;;
     --variants) VARIANTS=$2; shift ;;
     --modes) MODES=$2; shift ;;
     --emulate) EMULATE=$(cd "$2" && pwd); shift ;;
@@ -109,7 +112,7 @@ timed() {
   size=(--n="$n")
   [[ $n == *x* ]] && size=(--param=rows="${n%x*}" --param=dimsize="${n#*x}")
   log="$OUT/$s.$v.np$k.n$n${1:+.${1//=/-}}.txt"
-  env "$@" timeout 240 mpirun -np "$k" "$WORK/$s.$v" --time "${size[@]}" --steps="$STEPS" --reps="$REPS" \
+  env "$@" timeout "$RUN_TIMEOUT" mpirun -np "$k" "$WORK/$s.$v" --time "${size[@]}" --steps="$STEPS" --reps="$REPS" \
     >"$log" 2>&1
   sed -n 's/.*gcells_per_s=\([0-9.]*\).*/\1/p' "$log" | head -n1 | grep . || echo '?'
 }
@@ -125,7 +128,7 @@ for s in "${names[@]}"; do
     fi
     STENCILCC_MPI_EXCHANGE_STEPS=launch timeout 240 mpirun -np "$MOST" "$WORK/$s.$v" >"$OUT/$s.$v.check.txt" 2>&1
     table+=("$s $v check, $MOST ranks: $(grep -m1 'passed,' "$OUT/$s.$v.check.txt" || echo 'no report')")
-    echo "${table[-1]}" >>"$OUT/table.txt"
+    echo "${table[-1]}" | tee -a "$OUT/table.txt"
     grep -q '^[0-9]* passed, 0 failed' "$OUT/$s.$v.check.txt" || ok=0
   done
   [[ $ok == 1 ]] || continue
@@ -160,7 +163,7 @@ for s in "${names[@]}"; do
       line+="; np$MOST S=$depth $gc (x$(ratio "$gc" "$base"))"
     done
     table+=("$line GCells/s")
-    echo "$line GCells/s" >>"$OUT/table.txt"
+    echo "$line GCells/s" | tee -a "$OUT/table.txt"
   fi
   if [[ " $MODES " == *" weak "* && -x $WORK/$s-slab.nccl ]]; then
     line="$s weak (slab of $weak per rank):" base=''
@@ -174,7 +177,7 @@ for s in "${names[@]}"; do
       line+="; np$MOST serial $gc ($(efficiency "$gc" "$base" "$MOST"))"
     fi
     table+=("$line GCells/s (efficiency)")
-    echo "$line GCells/s (efficiency)" >>"$OUT/table.txt"
+    echo "$line GCells/s (efficiency)" | tee -a "$OUT/table.txt"
   fi
   if [[ " $MODES " == *" slice "* && -x $WORK/$s-slab.nccl ]]; then
     # the ghost rows a side the strong run at the most ranks chose
@@ -190,7 +193,7 @@ for s in "${names[@]}"; do
       line+="; $rows + 2x$ghost ghost rows $gc per slab cell (x$(ratio "$gc" "$whole"))"
     fi
     table+=("$line GCells/s")
-    echo "$line GCells/s" >>"$OUT/table.txt"
+    echo "$line GCells/s" | tee -a "$OUT/table.txt"
   fi
   if [[ " $MODES " == *" cube "* ]]; then
     line="$s cube weak:" base=''
@@ -212,7 +215,7 @@ for s in "${names[@]}"; do
       line+="; np$MOST serial $gc ($eff)"
     fi
     table+=("$line GCells/s (efficiency)")
-    echo "$line GCells/s (efficiency)" >>"$OUT/table.txt"
+    echo "$line GCells/s (efficiency)" | tee -a "$OUT/table.txt"
   fi
 done
 echo "== --mpi scaling: $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1 || echo emulated), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | wc -l) GPUs, steps $STEPS, median of $REPS"
