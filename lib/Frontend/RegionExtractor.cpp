@@ -555,13 +555,15 @@ const Stmt *RegionExtractor::innermostStatement(const Stmt *Body, const Stmt *&E
   if (Stmts.size() < 2 || !std::all_of(Stmts.begin(), Stmts.end() - 1,
                                         [](const Stmt *S) { return isa<DeclStmt>(S); }))
     return nullptr; // Extra says which
-  if (!isa<clang::Expr>(Stmts.back())) {
+  if (isa<ForStmt>(Stmts.back())) {
     Failed = true;
     error(ref(Stmts.front()), "temporary declared outside the innermost loop",
           "declare temporaries in the innermost loop's body, before its "
           "assignment (the CUDA compiler keeps what does not change)");
     return nullptr;
   }
+  if (!isa<clang::Expr>(Stmts.back()))
+    return nullptr; // Extra says which
   const char *Note = "declare each temporary of the innermost loop with its value, "
                      "e.g. 'float c = A[t%2][i][j];', and end the body with one "
                      "assignment to an array element";
