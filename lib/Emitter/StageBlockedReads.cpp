@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "StageBlocked.h"
 
+#include "stencilcc/Emitter/RoundedOperands.h"
+
 #include <algorithm>
 #include <functional>
 #include <optional>
@@ -397,6 +399,7 @@ std::string BlockedText::rhs(unsigned K, bool Prefetched) const {
       Visit(*O);
   };
   Visit(*E);
+  keepRoundingBelowNarrowing(*E, P.Arrays[P.Stages[Sw.Stage].ArrayId].Element);
   std::vector<Prefetch> Pre = Prefetched ? prefetches(K) : std::vector<Prefetch>();
   std::string Row = Plan.streams() ? sweepRow(K) : "";
   return printExpr(

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "StageLayout.h"
+#include "stencilcc/Emitter/RoundedOperands.h"
 #include "stencilcc/Emitter/StageEmitter.h"
 
 #include <sstream>
@@ -110,6 +111,7 @@ struct StageNames {
         Rename(*O);
     };
     Rename(*E);
+    keepRoundingBelowNarrowing(*E, P.Arrays[S.ArrayId].Element);
     return printExpr(
         *E, [this](const ArrayAccess &A) { return read(A); },
         /*ExplicitCasts=*/true);

@@ -1,6 +1,7 @@
 //===- Emitter/UpdateFunction.cpp - The cell update as a function ---------===//
 #include "UpdateFunction.h"
 #include "KernelLayout.h"
+#include "stencilcc/Emitter/RoundedOperands.h"
 #include "stencilcc/Emitter/ConstantDivision.h"
 #include "stencilcc/Emitter/FloatSquareRoot.h"
 #include "stencilcc/Emitter/PartialSums.h"
@@ -98,6 +99,7 @@ std::string updateFunction(const KernelContext &K, std::optional<unsigned> Row,
   Rename(*Renamed);
   lowerConstantDivisions(*Renamed, Plan.FastMath);
   lowerFloatSquareRoots(*Renamed);
+  keepRoundingBelowNarrowing(*Renamed, Plan.Element);
   // The carried differences as this plane computes them, before they
   // become names (after the lowerings, which prove bounds from the reads).
   std::vector<std::string> CarriedIn, CarriedOut;

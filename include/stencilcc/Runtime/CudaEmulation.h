@@ -201,6 +201,14 @@ using std::max;
 inline float rsqrtf(float X) { return 1.0f / std::sqrt(X); }
 inline double rsqrt(double X) { return 1.0 / std::sqrt(X); }
 inline float __fdividef(float X, float Y) { return X / Y; }
+// Round-to-nearest arithmetic that nvcc never contracts into a fused
+// multiply-add (Emitter/RoundedOperands.h); the host does not contract.
+inline double __dadd_rn(double X, double Y) { return X + Y; }
+inline double __dsub_rn(double X, double Y) { return X - Y; }
+inline double __dmul_rn(double X, double Y) { return X * Y; }
+inline float __fadd_rn(float X, float Y) { return X + Y; }
+inline float __fsub_rn(float X, float Y) { return X - Y; }
+inline float __fmul_rn(float X, float Y) { return X * Y; }
 using std::min;
 
 typedef int cudaError_t;
