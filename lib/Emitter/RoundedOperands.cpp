@@ -41,16 +41,25 @@ bool rewriteAll(Expr &E) {
 
 } // namespace
 
-bool keepRoundingBelowNarrowing(Expr &E, ScalarType Result) {
+bool narrowsBelow(const Expr &E, ScalarType Result) {
   if (E.K == Expr::Kind::Cast && isFloatingType(E.Type) && !E.Operands.empty() &&
       isFloatingType(E.Operands[0]->Type) &&
       scalarTypeSize(E.Type) < scalarTypeSize(E.Operands[0]->Type) &&
       scalarTypeSize(E.Type) < scalarTypeSize(Result))
-    return rewriteAll(*E.Operands[0]);
-  bool Changed = false;
-  for (ExprPtr &O : E.Operands)
-    Changed |= keepRoundingBelowNarrowing(*O, Result);
-  return Changed;
+    return true;
+  for (const ExprPtr &O : E.Operands)
+    if (narrowsBelow(*O, Result))
+      return true;
+  return false;
 }
+
+bool regionNarrows(const StencilProgram &P) {
+  for (const Stage &S : P.Stages)
+    if (narrowsBelow(*S.Rhs, P.Arrays[S.ArrayId].Element))
+      return true;
+  return false;
+}
+
+bool keepRounding(Expr &E) { return rewriteAll(E); }
 
 } // namespace stencilcc

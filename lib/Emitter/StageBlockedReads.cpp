@@ -399,7 +399,8 @@ std::string BlockedText::rhs(unsigned K, bool Prefetched) const {
       Visit(*O);
   };
   Visit(*E);
-  keepRoundingBelowNarrowing(*E, P.Arrays[P.Stages[Sw.Stage].ArrayId].Element);
+  if (regionNarrows(P))
+    keepRounding(*E);
   std::vector<Prefetch> Pre = Prefetched ? prefetches(K) : std::vector<Prefetch>();
   std::string Row = Plan.streams() ? sweepRow(K) : "";
   return printExpr(

@@ -111,7 +111,8 @@ struct StageNames {
         Rename(*O);
     };
     Rename(*E);
-    keepRoundingBelowNarrowing(*E, P.Arrays[S.ArrayId].Element);
+    if (regionNarrows(P))
+      keepRounding(*E);
     return printExpr(
         *E, [this](const ArrayAccess &A) { return read(A); },
         /*ExplicitCasts=*/true);

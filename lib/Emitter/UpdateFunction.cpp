@@ -99,7 +99,8 @@ std::string updateFunction(const KernelContext &K, std::optional<unsigned> Row,
   Rename(*Renamed);
   lowerConstantDivisions(*Renamed, Plan.FastMath);
   lowerFloatSquareRoots(*Renamed);
-  keepRoundingBelowNarrowing(*Renamed, Plan.Element);
+  if (narrowsBelow(*Renamed, Plan.Element))
+    keepRounding(*Renamed);
   // The carried differences as this plane computes them, before they
   // become names (after the lowerings, which prove bounds from the reads).
   std::vector<std::string> CarriedIn, CarriedOut;
