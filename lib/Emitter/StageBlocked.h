@@ -93,13 +93,25 @@ public:
     return N(Base) + "[" + cv() + "]";
   }
   std::string at(unsigned D) const { return ofCell("at" + num(D)); }
+  /// Along a periodic dimension: the grid coordinate at(D) wraps to (its
+  /// cells load from it); elsewhere at(D).
+  std::string wrappedAt(unsigned D) const {
+    return periodic(D) ? ofCell("wrapped" + num(D)) : at(D);
+  }
+  bool periodic(unsigned D) const {
+    return D < Plan.Periodic.size() && Plan.Periodic[D];
+  }
+  /// Row \p Row of the stream as the plane it loads from: wrapped into
+  /// [0, extent) along a periodic dimension 0.
+  std::string wrappedRow(const std::string &Row) const;
   std::string loc() const { return ofCell("loc"); }
   std::string cross() const { return ofCell("cross"); }
   std::string inside() const { return ofCell("inside"); }
   std::string local(unsigned C) const { return ofCell("l" + num(C)); }
   std::string cellLoop() const;
-  /// Global index of the thread's cell at plane \p Row.
-  std::string cellIndex(const std::string &Row) const;
+  /// Global index of the thread's cell at plane \p Row (wrapped along a
+  /// periodic stream, unless \p Owned: an owned row is inside the grid).
+  std::string cellIndex(const std::string &Row, bool Owned = false) const;
 
   /// The stage's loop variable writing each grid dimension ("" if fixed).
   std::vector<std::string> stageVars(const Stage &S) const;

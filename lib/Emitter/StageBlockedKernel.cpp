@@ -116,6 +116,9 @@ void KernelWriter::threadCells(const std::string &Body) {
     OS << "  int " << N("l" + num(X)) << C << ";\n";
   for (unsigned X = 0; X < NC; ++X)
     OS << "  int " << N("at" + num(dimOf(X))) << C << ";\n";
+  for (unsigned X = 0; X < NC; ++X)
+    if (periodic(dimOf(X)))
+      OS << "  int " << N("wrapped" + num(dimOf(X))) << C << ";\n";
   if (Loc)
     OS << "  int " << N("loc") << C << ";\n";
   if (Cross)
@@ -134,13 +137,20 @@ void KernelWriter::threadCells(const std::string &Body) {
     unsigned D = dimOf(X);
     OS << "    " << at(D) << " = " << own(D) << plus(-Plan.BoxLow[X]) << " + "
        << local(X) << ";\n";
+    if (periodic(D))
+      OS << "    " << wrappedAt(D) << " = stencilcc_wrap(" << at(D) << ", "
+         << extent(D) << ");\n";
   }
+  // A periodic dimension has no outside: every cell of the box is one.
   std::string In;
   for (unsigned X = 0; X < NC; ++X) {
     unsigned D = dimOf(X);
-    In += std::string(X ? " && " : "") + at(D) + " >= 0 && " + at(D) + " < " +
-          extent(D);
+    if (!periodic(D))
+      In += std::string(In.empty() ? "" : " && ") + at(D) + " >= 0 && " +
+            at(D) + " < " + extent(D);
   }
+  if (In.empty())
+    In = "true";
   if (Loc)
     OS << "    " << loc() << " = "
        << (NC == 2 ? local(1) + " * " + num(Plan.Box[0]) + " + " + local(0)
@@ -148,9 +158,9 @@ void KernelWriter::threadCells(const std::string &Body) {
        << ";\n";
   if (Cross)
     OS << "    " << cross() << " = "
-       << (NC == 2 ? "(" + N("Offset") + ")" + at(1) + " * " + extent(2) +
-                         " + " + at(2)
-                   : at(Rank - 1))
+       << (NC == 2 ? "(" + N("Offset") + ")" + wrappedAt(1) + " * " +
+                         extent(2) + " + " + wrappedAt(2)
+                   : wrappedAt(Rank - 1))
        << ";\n";
   OS << "    " << inside() << " = " << In << ";\n  }\n";
 }
@@ -316,7 +326,7 @@ void KernelWriter::sweepCell(unsigned K, const std::string &Body) {
   for (unsigned D = Plan.streams() ? 1 : 0; D < Rank; ++D)
     if (!Vars[D].empty() && (names(Compute, Vars[D]) ||
                              names(Domain, Vars[D]) || names(Ahead, Vars[D])))
-      OS << Body << "const int " << Vars[D] << " = " << at(D) << ";\n";
+      OS << Body << "const int " << Vars[D] << " = " << wrappedAt(D) << ";\n";
   OS << Body << T << " " << V << " = (" << T << ")0;\n";
   OS << Body << "if (" << (Plan.streams() ? rowsv() + " && " : "")
      << crossCheck(Ver, false) << ") {\n";
@@ -339,7 +349,7 @@ void KernelWriter::sweepCell(unsigned K, const std::string &Body) {
        << (Plan.streams() ? rowsCheck(Row, Ver, true) + " && " : "")
        << crossCheck(Ver, true) << ")\n"
        << Body << "    " << N("out_" + bufferTag(P, Plan, Sw.Buffer)) << "["
-       << cellIndex(Row) << "] = " << V << ";\n"
+       << cellIndex(Row, /*Owned=*/true) << "] = " << V << ";\n"
        << Body << "}\n";
 }
 
@@ -395,9 +405,12 @@ void KernelWriter::streamLoop() {
     const StageVersion &Ver = Plan.Versions[V];
     if (Ver.isInput() && !Ver.WindowPlanes && !Ver.RingPlanes)
       continue;
-    std::string Lo = "max(" + own(0) + plus(-Ver.GrowLow[0]) + ", 0)";
-    std::string Hi = "min(" + ownEnd(0) + plus(Ver.GrowHigh[0]) + ", " +
-                     extent(0) + ")";
+    std::string Lo = own(0) + plus(-Ver.GrowLow[0]);
+    std::string Hi = ownEnd(0) + plus(Ver.GrowHigh[0]);
+    if (!periodic(0)) { // a periodic stream's rows past its ends wrap
+      Lo = "max(" + Lo + ", 0)";
+      Hi = "min(" + Hi + ", " + extent(0) + ")";
+    }
     Extend(Begin, "min", Lo + plus(Ver.Lag));
     Extend(End, "max", Hi + plus(Ver.Lag));
     Extend(SteadyBegin, "max", Lo + plus(Ver.Lag));
@@ -492,7 +505,17 @@ std::string emitStageBlockedKernels(const StencilProgram &P,
                                     unsigned Index,
                                     const std::string &PlanOrigin) {
   stage::KernelWriter W(P, Plan, Prefix);
-  return stage::banner(P, Plan, Index, PlanOrigin) + W.kernel() + "\n" +
+  // Periodic dimensions: the cell a coordinate outside [0, n) stands for
+  // (any coordinate: a grid narrower than the halo wraps more than once).
+  std::string Wrap =
+      Plan.periodic()
+          ? "#ifndef STENCILCC_WRAP_DEFINED\n#define STENCILCC_WRAP_DEFINED\n"
+            "static __device__ __forceinline__ int stencilcc_wrap(const int x, "
+            "const int n)\n{\n  if (x >= 0 && x < n) // most cells: no "
+            "division\n    return x;\n  const int r = x % n;\n  return r < 0 "
+            "? r + n : r;\n}\n#endif\n\n"
+          : "";
+  return stage::banner(P, Plan, Index, PlanOrigin) + Wrap + W.kernel() + "\n" +
          stage::blockedRunFunction(P, Plan, Prefix) + "\n";
 }
 

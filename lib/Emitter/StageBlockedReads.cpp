@@ -13,6 +13,7 @@
 #include "StageBlocked.h"
 
 #include "stencilcc/Emitter/RoundedOperands.h"
+#include "stencilcc/Planner/PeriodicDimensions.h"
 
 #include <algorithm>
 #include <functional>
@@ -152,11 +153,18 @@ std::string BlockedText::cellLoop() const {
          cv() + ")";
 }
 
-std::string BlockedText::cellIndex(const std::string &Row) const {
+std::string BlockedText::wrappedRow(const std::string &Row) const {
+  return Plan.streams() && periodic(0)
+             ? "stencilcc_wrap(" + Row + ", " + extent(0) + ")"
+             : Row;
+}
+
+std::string BlockedText::cellIndex(const std::string &Row, bool Owned) const {
   if (!Plan.streams())
     return cross();
-  return "(" + N("Offset") + ")" + Row + " * " + N("plane_cells") + " + " +
-         cross();
+  std::string R = Owned ? Row : wrappedRow(Row);
+  return "(" + N("Offset") + ")" + (R == Row ? Row : "(" + R + ")") + " * " +
+         N("plane_cells") + " + " + cross();
 }
 
 std::vector<std::string> BlockedText::stageVars(const Stage &S) const {
@@ -177,9 +185,10 @@ std::string BlockedText::rowsCheck(const std::string &Row,
   int64_t Low = Owned ? 0 : V.GrowLow[0], High = Owned ? 0 : V.GrowHigh[0];
   std::string S = Row + " >= " + own(0) + plus(-Low) + " && " + Row + " < " +
                   ownEnd(0) + plus(High);
-  if (Low)
+  // A periodic stream has no edge: rows past it are the wrapped ones.
+  if (Low && !periodic(0))
     S += " && " + Row + " >= 0";
-  if (High)
+  if (High && !periodic(0))
     S += " && " + Row + " < " + extent(0);
   return S;
 }
@@ -194,6 +203,10 @@ std::string BlockedText::crossCheck(const StageVersion &V, bool Owned) const {
       S += local(X) + " >= " + num(Lo) + " && ";
     if (Hi < Plan.Box[X])
       S += local(X) + " < " + num(Hi) + " && ";
+    // inside() leaves periodic dimensions out: the grown box wraps, the
+    // owned tile stops at the grid's end.
+    if (Owned && periodic(D))
+      S += at(D) + " < " + extent(D) + " && ";
   }
   return S + inside();
 }
@@ -244,11 +257,13 @@ BlockedText::namer(unsigned K, const std::string &Row) const {
   const StageSweep &Sw = Plan.SweepPlans[K];
   std::string Dim0 = stageVars(P.Stages[Sw.Stage])[0];
   std::string Time = "(" + N("t0") + plus(Sw.Step) + ")";
-  return [this, Dim0, Row, Time, &Sw](const std::string &Sym) {
+  // Subscripts see the cell a periodic coordinate wraps to.
+  std::string Plane = Row.empty() ? Row : wrappedRow(Row);
+  return [this, Dim0, Plane, Time, &Sw](const std::string &Sym) {
     if (Sym == P.TimeLoop.Var)
       return Time;
     if (Plan.streams() && Sym == Dim0)
-      return Row;
+      return Plane;
     for (const Loop &L : P.Stages[Sw.Stage].Loops)
       if (L.Var == Sym)
         return Sym;
@@ -281,7 +296,10 @@ BlockedText::nearCellRead(unsigned K, const ArrayAccess &A,
   for (unsigned D = 0; D < Rank; ++D) {
     std::optional<int64_t> O =
         Vars[D].empty() ? std::nullopt : A.Index[D].offsetFrom(Vars[D]);
-    if (!O)
+    // Along a periodic dimension only the cell itself: a neighbour of the
+    // wrapped cell is not the wrapped neighbour in an array of its own
+    // extent.
+    if (!O || (*O && periodic(D)))
       return std::nullopt;
     Off.push_back(*O);
   }
@@ -330,7 +348,9 @@ std::string BlockedText::stateRead(unsigned K, const StageRead &R,
       return R.Offsets[D];
     if (Vars[D].empty())
       return std::nullopt;
-    return A.Index[D].offsetFrom(Vars[D]);
+    return offsetAlong(A.Index[D], Vars[D], periodic(D),
+                       stateGridExtents(P).value_or(
+                           std::vector<AffineExpr>(Rank))[D]);
   };
   if (Plan.streams()) {
     std::optional<int64_t> O = Offset(0);

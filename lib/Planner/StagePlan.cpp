@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "StagePlanInternal.h"
 #include "stencilcc/Planner/StagePlan.h"
+#include "stencilcc/Planner/PeriodicDimensions.h"
 
 #include <algorithm>
 #include <map>
@@ -99,24 +100,54 @@ std::string stageObstacle(const StencilProgram &P, const Stage &S,
   return "";
 }
 
+/// Whether every read of a state array that the analysis found unbounded
+/// is so only through periodic wraps: along each dimension it is the loop
+/// variable plus a constant, a periodicOffset in a periodic dimension, or
+/// (a slice's) the row the statement writes.
+bool onlyWrapsUnbounded(const StencilProgram &P, const StageAnalysis &A,
+                        const std::vector<AffineExpr> &Grid,
+                        const std::vector<bool> &Periodic) {
+  for (unsigned S = 0; S < P.Stages.size(); ++S) {
+    std::vector<std::string> Vars = dimensionVariables(P.Stages[S]);
+    std::vector<const ArrayAccess *> Reads = stageReads(P.Stages[S]);
+    for (unsigned I = 0; I < Reads.size() && I < A.Stages[S].Accesses.size();
+         ++I) {
+      const ArrayAccess &R = *Reads[I];
+      if (A.Stages[S].Accesses[I].Bounded ||
+          P.Arrays[R.ArrayId].Role != ArrayRole::State)
+        continue;
+      if (R.Index.size() != Grid.size())
+        return false;
+      for (unsigned D = 0; D < Grid.size(); ++D)
+        if (Vars[D].empty()
+                ? !(R.Index[D] == P.Stages[S].WriteIndex[D])
+                : !offsetAlong(R.Index[D], Vars[D], Periodic[D], Grid[D]))
+          return false;
+    }
+  }
+  return true;
+}
+
 /// "" when the region can be blocked at all.
 std::string regionObstacle(const StencilProgram &P, const StageAnalysis &A) {
   unsigned Rank = A.NumDims;
   if (Rank < 1 || Rank > 3)
     return "the grid has " + std::to_string(Rank) + " dimensions";
-  if (A.Periodic)
-    return "a periodic subscript reads the far side of the grid, which no "
-           "tile holds";
-  if (!A.Bounded)
-    return "a read reaches arbitrarily far from the cell it computes";
   if (A.Stages.size() != P.Stages.size())
     return "the analysis does not cover every statement";
   for (const StencilArray &Arr : P.Arrays)
     if (Arr.Role == ArrayRole::State && Arr.Extents.size() != Rank)
       return "state array '" + Arr.Name + "' has another rank than the grid";
   std::string GridWhy;
-  if (!stateGridExtents(P, &GridWhy))
+  std::optional<std::vector<AffineExpr>> Grid = stateGridExtents(P, &GridWhy);
+  if (!Grid)
     return GridWhy;
+  std::string WrapWhy;
+  std::vector<bool> Periodic = periodicDimensions(P, *Grid, WrapWhy);
+  if (!WrapWhy.empty())
+    return "a periodic subscript cannot be blocked: " + WrapWhy;
+  if (!A.Bounded && !onlyWrapsUnbounded(P, A, *Grid, Periodic))
+    return "a read reaches arbitrarily far from the cell it computes";
   for (unsigned S = 0; S < P.Stages.size(); ++S) {
     std::string Why = stageObstacle(P, P.Stages[S], Rank);
     if (!Why.empty())
@@ -147,11 +178,27 @@ std::vector<AffineExpr> gridExtents(const StencilProgram &P) {
   return stateGridExtents(P).value_or(std::vector<AffineExpr>());
 }
 
+/// The grid's extents and the dimensions that wrap (PeriodicDimensions.h).
+struct GridShape {
+  std::vector<AffineExpr> Extents;
+  std::vector<bool> Periodic;
+};
+
+GridShape gridShape(const StencilProgram &P) {
+  GridShape G;
+  G.Extents = gridExtents(P);
+  std::string Why;
+  G.Periodic = periodicDimensions(P, G.Extents, Why);
+  return G;
+}
+
 /// Per grid dimension, the constant offset of each subscript from the
-/// statement's loop variable (nullopt where one is not).
+/// statement's loop variable (a periodic wrap's near neighbour along a
+/// periodic dimension; nullopt where one is not).
 std::optional<std::vector<int64_t>> constantOffsets(const Stage &St,
                                                     const ArrayAccess &R,
-                                                    unsigned Rank) {
+                                                    const GridShape &G) {
+  unsigned Rank = G.Extents.size();
   if (R.Index.size() != Rank)
     return std::nullopt;
   std::vector<std::string> Vars = dimensionVariables(St);
@@ -159,7 +206,7 @@ std::optional<std::vector<int64_t>> constantOffsets(const Stage &St,
   for (unsigned D = 0; D < Rank; ++D) {
     std::optional<int64_t> O;
     if (!Vars[D].empty())
-      O = R.Index[D].offsetFrom(Vars[D]);
+      O = offsetAlong(R.Index[D], Vars[D], G.Periodic[D], G.Extents[D]);
     if (!O)
       return std::nullopt;
     Off[D] = *O;
@@ -171,15 +218,16 @@ std::optional<std::vector<int64_t>> constantOffsets(const Stage &St,
 /// them a neighbour's: loaded once per plane and kept like an input, their
 /// neighbours then come from registers and shared memory. (One read only
 /// at the cell itself is cheaper from global memory by each sweep.)
-std::set<unsigned> fieldArrays(const StencilProgram &P, unsigned Rank) {
+std::set<unsigned> fieldArrays(const StencilProgram &P, const GridShape &G) {
+  unsigned Rank = G.Extents.size();
   std::set<unsigned> Neighbours, Not;
   for (const Stage &St : P.Stages)
     for (const ArrayAccess *R : stageReads(St)) {
       const StencilArray &Arr = P.Arrays[R->ArrayId];
       if (Arr.Role != ArrayRole::ReadOnly)
         continue;
-      std::optional<std::vector<int64_t>> O = constantOffsets(St, *R, Rank);
-      if (!O || Arr.Extents != gridExtents(P))
+      std::optional<std::vector<int64_t>> O = constantOffsets(St, *R, G);
+      if (!O || Arr.Extents != G.Extents)
         Not.insert(R->ArrayId);
       else if (*O != std::vector<int64_t>(Rank, 0))
         Neighbours.insert(R->ArrayId);
@@ -193,11 +241,11 @@ std::set<unsigned> fieldArrays(const StencilProgram &P, unsigned Rank) {
 
 ReadShape readShape(const StencilProgram &P, const StageAnalysis &A,
                     unsigned S, unsigned I, const ArrayAccess &R,
-                    const std::set<unsigned> &Fields) {
+                    const std::set<unsigned> &Fields, const GridShape &G) {
   const StencilArray &Arr = P.Arrays[R.ArrayId];
   unsigned Rank = A.NumDims;
   ReadShape Sh;
-  Sh.Offsets = constantOffsets(P.Stages[S], R, Rank);
+  Sh.Offsets = constantOffsets(P.Stages[S], R, G);
   Sh.Field = Fields.count(R.ArrayId) > 0;
   Sh.Tracked = Arr.Role == ArrayRole::State || Sh.Field;
   if (!Sh.Tracked)
@@ -205,9 +253,15 @@ ReadShape readShape(const StencilProgram &P, const StageAnalysis &A,
   const StageAccessFacts &F = A.Stages[S].Accesses[I];
   Sh.Neg.assign(Rank, 0);
   Sh.Pos.assign(Rank, 0);
+  // Along a periodic dimension the offset alone: the analysis's radius of
+  // a wrap over a constant extent counts the far side too.
+  std::vector<std::string> Vars = dimensionVariables(P.Stages[S]);
   for (unsigned D = 0; D < Rank && D < F.Radius.size() && !Sh.Field; ++D) {
-    Sh.Neg[D] = F.Radius[D].Negative;
-    Sh.Pos[D] = F.Radius[D].Positive;
+    std::optional<int64_t> Wrap;
+    if (G.Periodic[D] && !Vars[D].empty() && D < R.Index.size())
+      Wrap = offsetAlong(R.Index[D], Vars[D], true, G.Extents[D]);
+    Sh.Neg[D] = Wrap ? std::max<int64_t>(0, -*Wrap) : F.Radius[D].Negative;
+    Sh.Pos[D] = Wrap ? std::max<int64_t>(0, *Wrap) : F.Radius[D].Positive;
   }
   // The analysis bounds every read; a constant offset is its own bound.
   for (unsigned D = 0; D < Rank && Sh.Offsets; ++D) {
@@ -231,13 +285,13 @@ struct Need {
 class Builder {
 public:
   Builder(const StencilProgram &P, const StageAnalysis &A)
-      : P(P), A(A), Rank(A.NumDims), S(P.Stages.size()) {
-    std::set<unsigned> Fields = fieldArrays(P, Rank);
+      : P(P), A(A), Rank(A.NumDims), S(P.Stages.size()), Grid(gridShape(P)) {
+    std::set<unsigned> Fields = fieldArrays(P, Grid);
     for (unsigned St = 0; St < S; ++St) {
       std::vector<ReadShape> V;
       std::vector<const ArrayAccess *> Reads = stageReads(P.Stages[St]);
       for (unsigned I = 0; I < Reads.size(); ++I)
-        V.push_back(readShape(P, A, St, I, *Reads[I], Fields));
+        V.push_back(readShape(P, A, St, I, *Reads[I], Fields, Grid));
       Shapes.push_back(std::move(V));
     }
   }
@@ -251,6 +305,7 @@ public:
     Plan = StagePlan();
     Plan.Element = A.Element;
     Plan.NumDims = Rank;
+    Plan.Periodic = Grid.Periodic;
     Plan.Stages = S;
     Plan.Steps = Steps;
     buffers();
@@ -268,6 +323,7 @@ private:
   const StencilProgram &P;
   const StageAnalysis &A;
   unsigned Rank, S;
+  GridShape Grid;
   std::vector<std::vector<ReadShape>> Shapes;
   std::vector<unsigned> FirstBuffer; ///< per array
   StagePlan Plan;

@@ -268,6 +268,15 @@ std::string describeStagePlan(const StencilProgram &P, const StagePlan &Plan,
   for (unsigned D = 0; D < Plan.NumDims; ++D)
     OS << (D ? " x " : "") << Plan.Tile[D];
   OS << (Plan.streams() ? ", streaming along dimension 0\n" : "\n");
+  if (Plan.periodic()) {
+    OS << Indent << "periodic along dimension";
+    std::string Dims;
+    for (unsigned D = 0; D < Plan.Periodic.size(); ++D)
+      if (Plan.Periodic[D])
+        Dims += (Dims.empty() ? " " : ", ") + std::to_string(D);
+    OS << (Dims.size() > 2 ? "s" : "") << Dims
+       << ": halo cells load from the wrapped cell\n";
+  }
   OS << Indent << "block: ";
   for (unsigned C = Plan.Threads.size(); C-- > 0;)
     OS << Plan.Threads[C] << (C ? " x " : "");

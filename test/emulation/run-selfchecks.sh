@@ -395,12 +395,18 @@ stage() { echo "test/Inputs/stage/$1.c"; }
 job all stage-tiles-polybench_fdtd_2d "$(stage polybench_fdtd_2d)" --bt=8 --bs=16 --sl=8
 job all stage-tiles-diffusion3d_varcoef "$(stage diffusion3d_varcoef)" --bt=2 --bs=6x8 --sl=4
 job all stage-tiles-pathfinder "$(stage pathfinder)" --bt=3 --bs=40
+# Periodic dimensions (a torus): halo cells wrap across many small tiles
+# and, at the tiny grid, around the grid more than once.
+job all stage-tiles-periodic_3d_field "$(stage periodic_3d_field)" --bt=3 --bs=5x7 --sl=4
+job full stage-tiles-periodic_1d "$(stage periodic_1d)" --bt=4 --bs=24
+job full stage-tiles-periodic_clamped_2d "$(stage periodic_clamped_2d)" --bt=5 --bs=12 --sl=6
 for steps in 1 2 3; do
   job full "stage-tiles-hotspot-$steps" "$(stage hotspot)" --bt=$steps --bs=16 --sl=8
   job full "stage-tiles-wave2d_o8-$steps" "$(stage wave2d_o8)" --bt=$steps --bs=24 --sl=12
   job full "stage-tiles-levels4-$steps" "$(stage levels4)" --bt=$steps --bs=20 --sl=10
   job full "stage-tiles-pipeline_three-$steps" "$(stage pipeline_three)" --bt=$((3 * steps)) --bs=16 --sl=8
   job full "stage-tiles-boundary_slice_3d-$steps" "$(stage boundary_slice_3d)" --bt=$((2 * steps)) --bs=6x8 --sl=4
+  job full "stage-tiles-periodic_2d-$steps" "$(stage periodic_2d)" --bt=$steps --bs=10 --sl=6
 done
 
 # Naive kernels of thousands of terms read them through a table

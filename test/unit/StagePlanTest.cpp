@@ -11,6 +11,7 @@
 #include "stencilcc/Frontend/FrontendAction.h"
 #include "stencilcc/Planner/PlanCache.h"
 #include "stencilcc/Planner/PlanFlags.h"
+#include "stencilcc/Planner/PeriodicDimensions.h"
 #include "stencilcc/Planner/StagePlan.h"
 #include "stencilcc/Planner/StageTuningCandidates.h"
 
@@ -263,11 +264,55 @@ TEST(StagePlan, OneDimensionHasNoStream) {
   }
 }
 
-TEST(StagePlan, PeriodicRegionsAreNotBlocked) {
+TEST(StagePlan, PeriodicRegionsBlockAsTori) {
+  // Both dimensions wrap; each wrap is its near neighbour: radius 1.
   Region R = load("periodic_2d");
-  std::string Why;
-  EXPECT_FALSE(plan(R, 1, {}, &Why));
-  EXPECT_NE(Why.find("periodic"), std::string::npos) << Why;
+  std::optional<StagePlan> P = plan(R, 2);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Periodic, (std::vector<bool>{true, true}));
+  const StageVersion &In = P->Versions[P->SweepPlans[0].Reads[0].Version];
+  EXPECT_EQ(In.GrowLow, (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(In.GrowHigh, (std::vector<int64_t>{2, 2}));
+  // (i + n - 2) % n reaches 2 to the left, (i + 1) % n 1 to the right, per
+  // sweep; the walls of the 3D field's dimension 0 do not wrap.
+  Region One = load("periodic_1d");
+  std::optional<StagePlan> P1 = plan(One, 2);
+  ASSERT_TRUE(P1);
+  EXPECT_EQ(P1->Periodic, (std::vector<bool>{true}));
+  EXPECT_EQ(P1->Versions[1].GrowLow, (std::vector<int64_t>{4})); // A's input
+  EXPECT_EQ(P1->Versions[1].GrowHigh, (std::vector<int64_t>{2}));
+  Region Three = load("periodic_3d_field");
+  std::optional<StagePlan> P3 = plan(Three, 1);
+  ASSERT_TRUE(P3);
+  EXPECT_EQ(P3->Periodic, (std::vector<bool>{false, true, true}));
+}
+
+TEST(StagePlan, PeriodicOffsets) {
+  IndexExpr J = IndexExpr::affine(AffineExpr::symbol("j"));
+  AffineExpr M = AffineExpr::symbol("m");
+  auto Mod = [&](AffineExpr Dividend, AffineExpr Divisor) {
+    return IndexExpr::mod(IndexExpr::affine(Dividend), Divisor);
+  };
+  AffineExpr Jv = AffineExpr::symbol("j");
+  EXPECT_EQ(periodicOffset(Mod(Jv + AffineExpr::constant(1), M), "j", M), 1);
+  EXPECT_EQ(periodicOffset(Mod(Jv + M - AffineExpr::constant(2), M), "j", M),
+            -2);
+  EXPECT_EQ(periodicOffset(Mod(Jv + M * 2 - AffineExpr::constant(1), M), "j",
+                           M),
+            -1);
+  // Another divisor, another variable, a scaled variable: not a wrap.
+  EXPECT_FALSE(periodicOffset(Mod(Jv + AffineExpr::constant(1),
+                                  AffineExpr::symbol("n")),
+                              "j", M));
+  EXPECT_FALSE(periodicOffset(Mod(Jv + AffineExpr::constant(1), M), "i", M));
+  EXPECT_FALSE(periodicOffset(Mod(Jv * 2, M), "j", M));
+  EXPECT_FALSE(periodicOffset(J, "j", M));
+  // A constant extent: the offset nearest zero.
+  AffineExpr N64 = AffineExpr::constant(64);
+  EXPECT_EQ(periodicOffset(Mod(Jv + AffineExpr::constant(63), N64), "j", N64),
+            -1);
+  EXPECT_EQ(periodicOffset(Mod(Jv + AffineExpr::constant(3), N64), "j", N64),
+            3);
 }
 
 TEST(StagePlan, RequestsThatCannotBeMet) {

@@ -61,9 +61,10 @@ void RegionDriver::handleRegion(StencilProgram &P, DiagnosticSink &Diags) {
   if (Opts.Mpi && P.isStageForm()) {
     Diags.error(P.ScopLoc,
                 "--mpi runs regions of one update (one statement writing "
-                "one array through t % 2 levels, or a ping-pong of two "
-                "arrays) so far; this region has several statements, "
-                "arrays or levels" +
+                "one array through t % 2 levels at constant offsets, or "
+                "a ping-pong of two arrays) so far; this region has "
+                "several statements, arrays or levels, or clamped or "
+                "periodic subscripts" +
                     std::string(Opts.Naive && pingPongAsSingleUpdate(P)
                                     ? " (a ping-pong, but --naive keeps its "
                                       "statements apart)"

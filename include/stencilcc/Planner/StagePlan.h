@@ -118,6 +118,16 @@ struct StagePlan {
   ElementType Element = ElementType::Float; ///< of the state arrays
   unsigned NumDims = 0;
   bool streams() const { return NumDims >= 2; }
+  /// Per grid dimension: it wraps around (PeriodicDimensions.h). The
+  /// kernel then computes its grown box at unwrapped coordinates, loads
+  /// each cell from its wrapped one and stores its owned cells only.
+  std::vector<bool> Periodic;
+  bool periodic() const {
+    for (bool B : Periodic)
+      if (B)
+        return true;
+    return false;
+  }
   unsigned Stages = 0; ///< per time step
   unsigned Steps = 0;  ///< per full launch; Sweeps = Steps * Stages
   unsigned sweeps() const { return Steps * Stages; }
@@ -153,8 +163,8 @@ struct StagePlan {
 };
 
 /// The blocked plan of \p P, or nullopt with \p Why saying why the region
-/// keeps the naive kernels (periodic subscripts, a request that does not
-/// fit, ...).
+/// keeps the naive kernels (a read that reaches arbitrarily far, a request
+/// that does not fit, ...).
 std::optional<StagePlan> makeStagePlan(const StencilProgram &P,
                                        const StageAnalysis &A,
                                        const StagePlanRequest &R,
