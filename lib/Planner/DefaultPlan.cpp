@@ -26,6 +26,17 @@ static bool tileFitsVariant(const std::vector<unsigned> &Tile,
          Plan.Variant != OptimizationVariant::General;
 }
 
+/// 32-bit plane offsets in 3D for elements of 4 bytes or fewer. On the
+/// H100 the model's 3D float defaults ran 0.988x to 1.101x their 64-bit
+/// offsets (9 programs, geometric mean 1.034x), in 1D and 2D 0.843x to
+/// 1.115x (18 programs: ptxas's allocation moves either way;
+/// docs/results/default-offsets-h100-2026-11-27). Not in double, where two
+/// of eleven tuned plans lost to the registers they moved (box3d1r: 188
+/// bytes spilled against 40; docs/plans.md, "Plane offsets").
+static unsigned defaultOffsetBits(const StencilAnalysis &A) {
+  return A.NumDims == 3 && elementTypeSize(A.Element) <= 4 ? 32 : 64;
+}
+
 static std::string gcells(double V) {
   char Buf[32];
   std::snprintf(Buf, sizeof Buf, V >= 10 ? "%.0f" : "%.2g", V);
@@ -222,6 +233,7 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
       PlanRequest R;
       R.TemporalDegree = BT;
       R.BlockSizes = Tile;
+      R.OffsetBits = defaultOffsetBits(A);
       std::optional<TemporalBlockingPlan> Plan =
           makePlan(P, A, R, Ignored, Limits);
       if (!Plan || !tileFitsVariant(Tile, *Plan))

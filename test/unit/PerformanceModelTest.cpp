@@ -406,10 +406,14 @@ void expectModelDefault(const Stencil &S) {
     D->Predicted = predictPlan(S.input(), D->Plan, S.h100());
   }
   ASSERT_TRUE(D->Request.TemporalDegree);
-  // The request is --bt and --bs alone and rebuilds the plan.
+  // The request is --bt and --bs alone (with --offset-bits=32 in 3D
+  // float) and rebuilds the plan.
   PlanRequest Only;
   Only.TemporalDegree = D->Request.TemporalDegree;
   Only.BlockSizes = D->Request.BlockSizes;
+  Only.OffsetBits = D->Plan.NarrowOffsets ? 32u : 64u;
+  EXPECT_EQ(D->Plan.NarrowOffsets, S.analysis().NumDims == 3 &&
+                                       S.analysis().Element == ElementType::Float);
   EXPECT_EQ(planFlags(S.plan(Only)), planFlags(D->Plan));
   EXPECT_TRUE(D->Predicted.Feasible);
   TemporalBlockingPlan Rules = S.plan(PlanRequest());

@@ -349,7 +349,8 @@ cl::opt<unsigned> OffsetBits(
              "kernel with 32-bit offsets wherever every plane it touches lies "
              "within 2^31 cells (checked at run time; a 64-bit instance runs "
              "otherwise and for the remainder launches), 64 always uses "
-             "64-bit ones (default: 64; the tuner times both)"),
+             "64-bit ones (default: 32 in the default plan of a 3D stencil "
+             "of 4-byte elements, else 64; the tuner times both)"),
     cl::value_desc("32|64"), cl::cat(PlanCategory));
 enum class StoreForm { Branch, Predicated };
 cl::opt<StoreForm> Store(
