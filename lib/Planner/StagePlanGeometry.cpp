@@ -227,7 +227,13 @@ double modelCost(const StencilProgram &P, const StagePlan &Plan) {
     Instr += C * (12 + 3 * Sw.Reads.size());
   }
   double Warps = Plan.BlocksPerSM * Plan.threadsPerBlock() / 32.0;
-  double Latency = 1 + std::max(0.0, (24 - Warps) / 24);
+  // Fewer than 24 warps leave a block's barrier and loads less to overlap
+  // with. Streaming (2D, 3D) blocks lose half what 1D ones do: on the H100
+  // fdtd-2d in double ran 1.29x faster at bT 12 (16 warps) than at bT 8
+  // (24), where a full penalty chose 8; 1D ping-pongs at bT 12 ran 0.82x
+  // to 0.86x bT 6 (docs/results/stage-latency-h100-2026-11-27).
+  double Latency =
+      1 + std::max(0.0, (24 - Warps) / (Plan.streams() ? 48.0 : 24.0));
   double T = Global / 3.0 + std::max(Shared / 25.0, Instr / 20.0);
   return T * Latency / Plan.Steps;
 }
