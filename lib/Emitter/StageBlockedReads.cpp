@@ -348,9 +348,7 @@ std::string BlockedText::stateRead(unsigned K, const StageRead &R,
       return R.Offsets[D];
     if (Vars[D].empty())
       return std::nullopt;
-    return offsetAlong(A.Index[D], Vars[D], periodic(D),
-                       stateGridExtents(P).value_or(
-                           std::vector<AffineExpr>(Rank))[D]);
+    return offsetAlong(A.Index[D], Vars[D], periodic(D), gridExtent(P, D));
   };
   if (Plan.streams()) {
     std::optional<int64_t> O = Offset(0);
