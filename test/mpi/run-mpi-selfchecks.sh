@@ -62,14 +62,33 @@ jobs=(
   "box3d1r-split-sl6|benchmarks/stencils/box3d1r.c|--bt=3 --bs=8x32 --sl=6|nccl"
 )
 
+# The emulation header and the standard headers, precompiled with mpicxx
+# at both levels programs are built at (as in test/emulation: -O1 for
+# warp-shuffle plans, whose emulation is slow at -O0); without them where
+# that fails.
+PCH_DIR="$WORK/.pch"
+for level in O0 O1; do
+  mkdir -p "$PCH_DIR/$level"
+  cp "$SRC/test/emulation/precompiled.h" "$PCH_DIR/$level/"
+  if ! mpicxx -std=c++20 -$level -w -I"$SRC/include" -x c++-header \
+       "$PCH_DIR/$level/precompiled.h" -o "$PCH_DIR/$level/precompiled.h.gch" \
+       >"$PCH_DIR/log" 2>&1; then
+    echo "note: no precompiled header ($(head -n 1 "$PCH_DIR/log")); building without"
+    PCH_DIR=""
+    break
+  fi
+done
+
 # build CU BINARY VARIANT LOG: the generated program with mpicxx and the
 # CUDA emulation header; the nccl variant takes the runtime's NCCL path.
 build() {
-  local include=''
+  local include='' level=O0 pch
   [[ $3 == nccl ]] && include="-I$SRC/test/mpi/nccl-over-mpi"
+  grep -qE '^// plan: .*shuffle\(' "$1" && level=O1
+  pch=${PCH_DIR:+$PCH_DIR/$level/precompiled.h}
   # shellcheck disable=SC2086
-  mpicxx -std=c++20 -O0 -w -I"$SRC/include" $include \
-    -include stencilcc/Runtime/CudaEmulation.h -x c++ "$1" -x none \
+  mpicxx -std=c++20 -$level -w -I"$SRC/include" $include \
+    -include "${pch:-stencilcc/Runtime/CudaEmulation.h}" -x c++ "$1" -x none \
     -lboost_context -o "$2" >>"$4" 2>&1
 }
 
@@ -176,7 +195,7 @@ local_jobs=(
 )
 
 export -f one check local_one build
-export STENCILCC SRC WORK
+export STENCILCC SRC WORK PCH_DIR
 
 start=$SECONDS
 {
