@@ -17,7 +17,8 @@
 #     few stencils: each option once in the ci set (the default), the whole
 #     matrix in the full set;
 #   - every test/Inputs/accepted/*.c and test/lit/emit/Inputs/*.c at the
-#     default plan (the ci set: at --bt=1).
+#     default plan (the ci set: at --bt=1, the device code alone, with
+#     -cubin in place of -c).
 # Jobs run in parallel (xargs -P, NVCC_JOBS or nproc at a time), through
 # ccache where it is installed (a rerun compiles only what changed; the
 # ptxas report is replayed from the cache).
@@ -51,8 +52,9 @@ SELF=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}
 # <kind>: default (the model's default plan, --plan-cache=none: spills fail
 # the job), database (the plan stencilcc compiles without options, from its
 # built-in database of tuned plans where that has the stencil's shape: spills
-# are reported only, as they were measured on the GPU when tuned) or plan
-# (spills are reported only).
+# are reported only, as they were measured on the GPU when tuned), plan
+# (spills are reported only) or device (as plan, but nvcc compiles the
+# device code alone: -cubin, not -c).
 # <real>: the REAL macro for the benchmark stencils, or "-" for none.
 if [[ ${1:-} == --one ]]; then
   name=$2
@@ -75,7 +77,9 @@ if [[ ${1:-} == --one ]]; then
     echo "FAIL $name: stencilcc failed ($input ${defs[*]} ${flags[*]})" >"$result"
     exit 0
   fi
-  echo "=== $name: nvcc -O3 -arch=sm_90 -Xptxas -v ${defs[*]} -c $cu" >>"$log"
+  output=(-c -o "$work/$name.o")
+  [[ $kind == device ]] && output=(-cubin -o "$work/$name.o")
+  echo "=== $name: nvcc -O3 -arch=sm_90 -Xptxas -v ${defs[*]} ${output[0]} $cu" >>"$log"
   # The generated file keeps the input's text outside the regions, macros
   # included: nvcc needs the same -D as stencilcc.
   # --mpi's host code includes mpi.h: its directory, as mpicxx has it.
@@ -83,8 +87,8 @@ if [[ ${1:-} == --one ]]; then
   if [[ " ${flags[*]} " == *" --mpi "* || " ${flags[*]} " == *" --mpi-local "* ]]; then
     read -ra incs < <(mpicxx --showme:compile 2>/dev/null | grep -o -- '-I[^ ]*' | tr '\n' ' ')
   fi
-  if ! $nvcc -O3 -arch=sm_90 -Xptxas -v "${defs[@]}" "${incs[@]}" -c "$cu" \
-       -o "$work/$name.o" >"$work/$name.nvcc" 2>&1; then
+  if ! $nvcc -O3 -arch=sm_90 -Xptxas -v "${defs[@]}" "${incs[@]}" "$cu" \
+       "${output[@]}" >"$work/$name.nvcc" 2>&1; then
     cat "$work/$name.nvcc" >>"$log"
     echo "FAIL $name: nvcc failed" >"$result"
     exit 0
@@ -270,10 +274,12 @@ plan ci star3d1r float stage-plane-rows2 --bt=4 --bs=32x64 --rows-per-thread=2 -
 plan star2d1r double stage-plane-rd2 --bt=4 --rd=2 --async-copy=4 --stage-layout=plane
 
 # The accepted-input corpus and the lit inputs: at the default plan in the
-# full set; at --bt=1 in the ci set, which puts the text around each region,
-# its host code and its update through nvcc at a fifth of the time (the
-# emulated self-checks run every accepted input at its default plan, and
-# the suite's default plans above are the deep kernels' spill check).
+# full set; in the ci set at --bt=1 and the device code alone, which puts
+# each region's update through nvcc at a twelfth of the time. The host code
+# is the same emitter's for every input, which the suite and plan jobs
+# compile whole; the emulated self-checks build every accepted input's
+# whole file (at its default plan) with the host compiler; the suite's
+# default plans above are the deep kernels' spill check.
 for f in "$SRC"/test/Inputs/accepted/*.c "$SRC"/test/lit/emit/Inputs/*.c; do
   [[ -e $f ]] || continue
   dir=$(basename "$(dirname "$f")")
@@ -286,7 +292,7 @@ for f in "$SRC"/test/Inputs/accepted/*.c "$SRC"/test/lit/emit/Inputs/*.c; do
     # default (a one-step kernel, but for the ping-pong) in CI.
     star3d_r8 | star3d_r8_product | wide1d | fixed_extent_run_time_bounds)
       add ci "$name-default" default "$f" - ;;
-    *) add ci "$name-bt1" plan "$f" - --bt=1 ;;
+    *) add ci "$name-bt1" device "$f" - --bt=1 ;;
   esac
 done
 
