@@ -447,18 +447,10 @@ job full int-stage-tiles-mixed_int_float "$(stage mixed_int_float)" --bt=4 --bs=
 PCH_DIR=${SELFCHECK_PCH_DIR:-}
 if [[ -z $PCH_DIR || ! -f $PCH_DIR/O0/precompiled.h.gch || ! -f $PCH_DIR/O1/precompiled.h.gch ]]; then
   PCH_DIR="$WORK/.pch"
-  for level in O0 O1; do
-    mkdir -p "$PCH_DIR/$level"
-    cp "$SRC/test/emulation/precompiled.h" "$PCH_DIR/$level/"
-    # shellcheck disable=SC2086
-    if ! $CXX -std=c++20 -$level -w -I"$SRC/include" -x c++-header \
-         "$PCH_DIR/$level/precompiled.h" -o "$PCH_DIR/$level/precompiled.h.gch" \
-         >"$PCH_DIR/log" 2>&1; then
-      echo "note: no precompiled header ($(head -n 1 "$PCH_DIR/log")); building without"
-      PCH_DIR=""
-      break
-    fi
-  done
+  if ! note=$(bash "$SRC/test/emulation/precompile-headers.sh" "$CXX" "$SRC" "$PCH_DIR" 2>&1); then
+    echo "note: no precompiled header ($note); building without"
+    PCH_DIR=""
+  fi
 fi
 # Through ccache where it is installed: a rerun compiles only the programs
 # whose generated text changed (with the same precompiled header).

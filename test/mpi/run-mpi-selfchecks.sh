@@ -67,17 +67,10 @@ jobs=(
 # warp-shuffle plans, whose emulation is slow at -O0); without them where
 # that fails.
 PCH_DIR="$WORK/.pch"
-for level in O0 O1; do
-  mkdir -p "$PCH_DIR/$level"
-  cp "$SRC/test/emulation/precompiled.h" "$PCH_DIR/$level/"
-  if ! mpicxx -std=c++20 -$level -w -I"$SRC/include" -x c++-header \
-       "$PCH_DIR/$level/precompiled.h" -o "$PCH_DIR/$level/precompiled.h.gch" \
-       >"$PCH_DIR/log" 2>&1; then
-    echo "note: no precompiled header ($(head -n 1 "$PCH_DIR/log")); building without"
-    PCH_DIR=""
-    break
-  fi
-done
+if ! note=$(bash "$SRC/test/emulation/precompile-headers.sh" mpicxx "$SRC" "$PCH_DIR" 2>&1); then
+  echo "note: no precompiled header ($note); building without"
+  PCH_DIR=""
+fi
 
 # build CU BINARY VARIANT LOG: the generated program with mpicxx and the
 # CUDA emulation header; the nccl variant takes the runtime's NCCL path.
