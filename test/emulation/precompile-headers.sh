@@ -3,9 +3,9 @@
 # test/emulation/precompiled.h (the emulation header and the self-check
 # runtime's standard headers) with COMPILER (g++, mpicxx) at each level the
 # emulated programs are built at, into DIR/O0 and DIR/O1 (precompiled.h and
-# its .gch: GCC uses one only at the level it was made at). Used by
-# run-selfchecks.sh (where the build tree has none) and
-# test/mpi/run-mpi-selfchecks.sh. Exits 1, with the compiler's first line
+# its .gch: GCC uses one only at the level it was made at). Used by the
+# build tree (test/CMakeLists.txt), run-selfchecks.sh (where that has
+# none) and test/mpi/run-mpi-selfchecks.sh. Exits 1, with the compiler's first line
 # on stderr, where that fails (another compiler): build without them.
 set -uo pipefail
 COMPILER=$1 SRC=$2 DIR=$3
