@@ -17,13 +17,37 @@ static bool lastResortTile(const std::vector<unsigned> &Tile) {
 
 /// 3D tiles of more than 512 threads leave 64 registers a thread; the
 /// estimate holds for the star and partial-sum plans measured there, not
-/// for the general update (asym3d_scalar's bT=3 32x32 plan: 40 estimated,
-/// 64 taken and 8 bytes spilled by ptxas in its bT=2 instance), which
-/// keeps the rules' tiles.
+/// for the general update with SCR (asym3d_scalar's bT=3 32x32 plan: 40
+/// estimated, 64 taken and 8 bytes spilled by ptxas in its bT=2
+/// instance), which keeps the rules' tiles. With MCR the same plan took 63
+/// and 64 registers without spills (nvcc 13.0, sm_90).
 static bool tileFitsVariant(const std::vector<unsigned> &Tile,
                             const TemporalBlockingPlan &Plan) {
   return Tile.size() != 2 || Tile[0] * Tile[1] <= 512 ||
-         Plan.Variant != OptimizationVariant::General;
+         Plan.Variant != OptimizationVariant::General ||
+         Plan.Exchange == ExchangeScheme::MCR;
+}
+
+/// The requests the default search compares at each bT and tile: the
+/// rules' own, and for a 3D general shape that the rules give the plain
+/// exchange (no partial sums: MakePlan.cpp, sumsPerPlaneValue) also MCR,
+/// which the model weighs against the rules' SCR. asym3d_scalar
+/// (test/Inputs/accepted) at bT=3 on 32x32 ran 442 GCells/s with MCR and
+/// 412 with SCR (H200, docs/results/tune-time-h200-2026-11-27), and only
+/// MCR's fits such a tile (tileFitsVariant). The rules' request comes
+/// first, so it keeps a tie.
+static std::vector<PlanRequest>
+exchangeRequests(const StencilAnalysis &A,
+                 const std::optional<TemporalBlockingPlan> &Rules) {
+  std::vector<PlanRequest> Requests(1);
+  if (A.NumDims == 3 && A.Shape == StencilShape::General && Rules &&
+      Rules->Variant == OptimizationVariant::General) {
+    PlanRequest R;
+    R.Variant = OptimizationVariant::General;
+    R.Exchange = ExchangeScheme::MCR;
+    Requests.push_back(R);
+  }
+  return Requests;
 }
 
 /// 32-bit plane offsets in 3D for elements of 4 bytes or fewer. On the
@@ -229,30 +253,44 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
   unsigned Compared = 0;
   unsigned MaxDegree = A.NumDims == 3 ? 8 : 16;
   for (unsigned BT = 1; BT <= MaxDegree; ++BT)
-    for (const std::vector<unsigned> &Tile : searchSpaceTiles(A.NumDims)) {
-      PlanRequest R;
-      R.TemporalDegree = BT;
-      R.BlockSizes = Tile;
-      R.OffsetBits = defaultOffsetBits(A);
-      std::optional<TemporalBlockingPlan> Plan =
-          makePlan(P, A, R, Ignored, Limits);
-      if (!Plan || !tileFitsVariant(Tile, *Plan))
-        continue;
-      Prediction Pr = predictPlan(In, *Plan, G);
-      if (!Pr.Feasible)
-        continue;
-      ++Compared;
-      if (Rules && BT == Rules->TemporalDegree &&
-          Plan->BlockSizes == Rules->BlockSizes)
-        RulesOwn = blockedChoice(R, *Plan, Pr);
-      // Ties keep the first: the lower degree (fewer registers, a shorter
-      // pipeline), then the earlier tile.
-      std::optional<DefaultPlanChoice> &Slot =
-          lastResortTile(Tile) ? LastResort : Best;
-      if (Slot && Pr.GCellsPerSecond <= Slot->Predicted.GCellsPerSecond)
-        continue;
-      Slot = blockedChoice(R, std::move(*Plan), Pr);
-    }
+    for (const std::vector<unsigned> &Tile : searchSpaceTiles(A.NumDims))
+      for (PlanRequest R : exchangeRequests(A, Rules)) {
+        R.TemporalDegree = BT;
+        R.BlockSizes = Tile;
+        R.OffsetBits = defaultOffsetBits(A);
+        std::optional<TemporalBlockingPlan> Plan =
+            makePlan(P, A, R, Ignored, Limits);
+        // Where the rules add partial sums to a general shape in float, a
+        // degree and tile they do not fit falls back to the plain exchange,
+        // which the model ranks too high there (the radius-2 diamond: 1287
+        // GCells/s predicted, 608 measured, against 954 and 767 for partial
+        // sums; H200, docs/results/tune-time-h200-2026-11-27): the search
+        // keeps the rules' variant. Not in double, where the sums' registers
+        // hold the depth down (the diamond: partial sums at bT=2 ran 0.89x
+        // the fallback at bT=4 on the H100), nor for boxes, measured against
+        // the fallback (docs/performance-notes.md).
+        if (!Plan || !tileFitsVariant(Tile, *Plan) ||
+            (A.Shape == StencilShape::General &&
+             elementTypeSize(A.Element) <= 4 && Rules &&
+             Rules->Variant == OptimizationVariant::Assoc &&
+             Plan->Variant != OptimizationVariant::Assoc))
+          continue;
+        Prediction Pr = predictPlan(In, *Plan, G);
+        if (!Pr.Feasible)
+          continue;
+        ++Compared;
+        if (Rules && BT == Rules->TemporalDegree &&
+            Plan->BlockSizes == Rules->BlockSizes &&
+            Plan->Exchange == Rules->Exchange)
+          RulesOwn = blockedChoice(R, *Plan, Pr);
+        // Ties keep the first: the lower degree (fewer registers, a shorter
+        // pipeline), then the earlier tile, then the rules' exchange.
+        std::optional<DefaultPlanChoice> &Slot =
+            lastResortTile(Tile) ? LastResort : Best;
+        if (Slot && Pr.GCellsPerSecond <= Slot->Predicted.GCellsPerSecond)
+          continue;
+        Slot = blockedChoice(R, std::move(*Plan), Pr);
+      }
   if (!Best)
     Best = std::move(LastResort);
   // Within 1% the model cannot tell plans apart, and the rules' degree and

@@ -27,10 +27,24 @@
 #include "PlanConstruction.h"
 
 #include <algorithm>
+#include <set>
 
 namespace stencilcc {
 
 namespace {
+
+/// How many sums a value of a plane feeds, on average: the update's reads
+/// over the distinct in-plane offsets they read. Partial sums load each
+/// such neighbour once and add it to the sums of every plane that reads
+/// it; a box of radius r feeds 2r + 1, a sparse general shape little more
+/// than one.
+double sumsPerPlaneValue(const TemporalBlockingPlan &Plan,
+                         const StencilAnalysis &A) {
+  std::set<std::vector<int64_t>> InPlane;
+  for (const std::vector<int64_t> &O : A.Offsets)
+    InPlane.insert(Plan.inPlaneOffset(O));
+  return InPlane.empty() ? 0.0 : double(A.Offsets.size()) / InPlane.size();
+}
 
 /// --stream-sums=<rows>: the streaming partial-sums kernel instead of a
 /// blocked plan.
@@ -215,15 +229,21 @@ bool PlanBuilder::chooseTile() {
 bool PlanBuilder::chooseVariant() {
   // Exchanged streaming offsets: reads that leave the thread's own column.
   // Partial sums by default where they beat the cached exchange and SCR
-  // (H100, docs/performance-notes.md): box shapes that are sums of
-  // products, except 2D float of radius 1 and 2, where the cached exchange
-  // is as fast or faster (box2d2r 385 against 361 GCells/s, j2d9pt-gol 596
-  // against 492; box2d1r is the exception, 679 against 774).
-  DefaultAssoc = !R.Variant && !R.Exchange && !R.ReuseDegree &&
-                 A.Shape != StencilShape::Star && A.SumOfProducts &&
-                 !G.VirtualStream &&
-                 !(!ThreeD && elementTypeSize(A.Element) <= 4 &&
-                   A.MaxRadius <= 2);
+  // (H100, docs/performance-notes.md): shapes other than stars that are
+  // sums of products, except 2D float boxes of radius 1 and 2, where the
+  // cached exchange is as fast or faster (box2d2r 385 against 361 GCells/s,
+  // j2d9pt-gol 596 against 492; box2d1r is the exception, 679 against 774).
+  // General shapes take them where a plane's value feeds enough sums
+  // (sumsPerPlaneValue): the radius-2 diamond (2.6) ran 767 GCells/s with
+  // partial sums and 558 without at bT=3 on 128 threads, 699 against 565
+  // on 256; asym3d_scalar (1.25) 224 with them at the rules' plan and 412
+  // with SCR at bT=3 on 32x32 (H200, docs/results/tune-time-h200-2026-11-27).
+  DefaultAssoc =
+      !R.Variant && !R.Exchange && !R.ReuseDegree &&
+      A.Shape != StencilShape::Star && A.SumOfProducts && !G.VirtualStream &&
+      !(!ThreeD && A.Shape == StencilShape::Box &&
+        elementTypeSize(A.Element) <= 4 && A.MaxRadius <= 2) &&
+      (A.Shape != StencilShape::General || sumsPerPlaneValue(Plan, A) >= 1.5);
   Plan.Variant = DefaultAssoc ? OptimizationVariant::Assoc
                  : R.Variant.value_or(A.Shape == StencilShape::Star
                                           ? OptimizationVariant::Star

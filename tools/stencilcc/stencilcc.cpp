@@ -284,8 +284,8 @@ cl::opt<unsigned> ReuseDegree("rd", cl::desc("SCR reuse degree: levels "
 cl::opt<OptimizationVariant> Variant(
     "opt", cl::desc("Kernel specialization (default: star for star "
                     "stencils; assoc for other sum-of-products updates, "
-                    "except 2D float of radius 1-2, where its registers "
-                    "fit; else none)"),
+                    "except 2D float boxes of radius 1-2 and sparse "
+                    "general shapes, where its registers fit; else none)"),
     cl::values(clEnumValN(OptimizationVariant::Star, "star",
                           "diagonal-access-free: streaming neighbours from "
                           "registers"),
