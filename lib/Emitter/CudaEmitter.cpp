@@ -653,7 +653,7 @@ std::string emitRegionKernels(const RegionToEmit &R, unsigned Index) {
     return R.StageBlocking
                ? emitStageBlockedKernels(P, *R.StageBlocking, Prefix, Index,
                                          R.PlanOrigin)
-               : emitStageKernels(P, Prefix, Index);
+               : emitStageKernels(P, Prefix, Index, R.NaiveBecause);
   return regionKernels({P, *R.Analysis, R.Plan, Prefix, R.Mpi}, Index, R.Naive,
                        R.NaiveBecause, R.PlanOrigin);
 }

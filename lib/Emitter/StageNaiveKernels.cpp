@@ -286,7 +286,8 @@ std::string runFunction(const StencilProgram &P, const std::string &Prefix) {
   return OS.str();
 }
 
-std::string banner(const StencilProgram &P, unsigned Index) {
+std::string banner(const StencilProgram &P, unsigned Index,
+                   const std::string &NaiveBecause) {
   std::ostringstream OS;
   OS << "//===---------------------------------------------------------------"
         "-------===//\n";
@@ -295,6 +296,8 @@ std::string banner(const StencilProgram &P, unsigned Index) {
   OS << "// plan: naive: one kernel per stage per time step (" << P.Stages.size()
      << (P.Stages.size() == 1 ? " stage" : " stages")
      << "), global memory only\n";
+  if (!NaiveBecause.empty())
+    OS << "//   (the default: " << NaiveBecause << ")\n";
   for (const StencilArray &A : P.Arrays) {
     OS << "//   " << A.Name << ": " << arrayRoleName(A.Role) << ", "
        << elementTypeName(A.Element);
@@ -310,8 +313,9 @@ std::string banner(const StencilProgram &P, unsigned Index) {
 } // namespace
 
 std::string emitStageKernels(const StencilProgram &P,
-                             const std::string &Prefix, unsigned Index) {
-  std::string S = banner(P, Index);
+                             const std::string &Prefix, unsigned Index,
+                             const std::string &NaiveBecause) {
+  std::string S = banner(P, Index, NaiveBecause);
   for (unsigned K = 0; K < P.Stages.size(); ++K)
     S += stageKernel(P, Prefix, K) + "\n";
   return S + runFunction(P, Prefix) + "\n";

@@ -204,20 +204,41 @@ oneStepKernel(const StencilProgram &P, const StencilAnalysis &A,
   return Choice;
 }
 
+/// Whether the update divides by a value that reads the array: an IEEE
+/// division of several dependent instructions in every cell and level,
+/// which the shuffle plans' few warps per SM (8 at 2 blocks of 128) do
+/// not hide.
+static bool dividesByRead(const StencilProgram &P) {
+  bool Found = false;
+  P.Rhs->walk([&](const Expr &E) {
+    Found |= E.K == Expr::Kind::Binary && (E.Op == "/" || E.Op == "%") &&
+             E.Operands[1]->readsArray();
+  });
+  return Found;
+}
+
 /// 2D star stencils in float of radius up to 4 take the warp-shuffle
 /// exchange at its rules' bT (ShufflePlan.cpp; from radius 3 two thirds of
 /// it), which the model ranks far down (star2d1r float: rank 345) but which
 /// won the plan search on every such shape of the tuned suite on the H100:
 /// star2d1r-4r, j2d5pt, j2d9pt (benchmarks/plan-cache.json). On the
 /// held-out suite it ran 0.95x to 1.86x the model's own plan
-/// (docs/results/heldout-2d-float-shuffle-h100-2026-11-27). Not in double,
+/// (docs/results/heldout-2d-float-shuffle-h100-2026-11-27). Not where the
+/// update divides by a read (dividesByRead): the plan search's winner for
+/// gradient2d float, searched with the shuffle candidates, was SCR
+/// (benchmarks/plan-cache.json, rounds k and l of docs/changelog.md), and a
+/// shuffle default ran 0.49x the model's SCR plan on a gradient with C's
+/// double division and square root (H100); updates without such a
+/// division kept winning with it where they are no sum of products
+/// (call_sqrtf 1.09x, product_of_reads 1.23x the SCR plan; H100,
+/// docs/results/shuffle-division-h100-2026-11-28). Not in double,
 /// where its queues take 255 registers and spill (star2d2r-4r, box2d1r),
 /// nor past radius 4, where it was never timed.
 static std::optional<DefaultPlanChoice>
 shuffleExchangeDefault(const StencilProgram &P, const StencilAnalysis &A,
                        const ModelInput &In, const GpuParameters &G) {
   if (A.NumDims != 2 || A.Element != ElementType::Float ||
-      A.Shape != StencilShape::Star || A.MaxRadius > 4)
+      A.Shape != StencilShape::Star || A.MaxRadius > 4 || dividesByRead(P))
     return std::nullopt;
   PlanRequest R;
   R.Exchange = ExchangeScheme::Shuffle;
@@ -266,9 +287,10 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
         // GCells/s predicted, 608 measured, against 954 and 767 for partial
         // sums; H200, docs/results/tune-time-h200-2026-11-27): the search
         // keeps the rules' variant. Not in double, where the sums' registers
-        // hold the depth down (the diamond: partial sums at bT=2 ran 0.89x
-        // the fallback at bT=4 on the H100), nor for boxes, measured against
-        // the fallback (docs/performance-notes.md).
+        // hold the depth down (the diamond in double: partial sums at bT=2
+        // ran 0.89x the fallback at bT=4 on the H100;
+        // docs/results/stage-naive-margin-h100-2026-11-28), nor for boxes,
+        // measured against the fallback (docs/performance-notes.md).
         if (!Plan || !tileFitsVariant(Tile, *Plan) ||
             (A.Shape == StencilShape::General &&
              elementTypeSize(A.Element) <= 4 && Rules &&

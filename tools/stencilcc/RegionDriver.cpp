@@ -176,6 +176,7 @@ void RegionDriver::handleStageRegion(StencilProgram &P, StageAnalysis &SA,
     }
   }
   std::optional<StagePlan> Blocked;
+  std::string NaiveBecause;
   if (!RegionNaive) {
     std::string Why;
     Blocked = makeStagePlan(P, SA, SR, Why);
@@ -183,6 +184,8 @@ void RegionDriver::handleStageRegion(StencilProgram &P, StageAnalysis &SA,
       Diags.error(P.ScopLoc, "invalid plan for this region: " + Why);
       return;
     }
+    if (!Blocked)
+      NaiveBecause = Why;
   }
   TuningRegion TR;
   TR.Fingerprint = Fingerprint;
@@ -195,6 +198,7 @@ void RegionDriver::handleStageRegion(StencilProgram &P, StageAnalysis &SA,
   R.Program = &Out.Programs.back();
   R.Naive = !Blocked;
   R.StageBlocking = std::move(Blocked);
+  R.NaiveBecause = NaiveBecause;
   if (FromCache)
     R.PlanOrigin = CachedOrigin;
   Out.ToEmit.push_back(std::move(R));

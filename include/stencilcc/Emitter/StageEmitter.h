@@ -29,8 +29,11 @@ struct StagePlan;
 /// What emitCudaTranslationUnit places before the function holding stage-
 /// form region \p Index: a banner, one kernel per stage (<Prefix>_s<k>)
 /// and the run function (<Prefix>_run) that launches them for every step.
+/// \p NaiveBecause: why the default plan is this one (empty where an
+/// option or the plan cache asked for it).
 std::string emitStageKernels(const StencilProgram &P,
-                             const std::string &Prefix, unsigned Index);
+                             const std::string &Prefix, unsigned Index,
+                             const std::string &NaiveBecause = {});
 
 /// The compound statement that replaces the region: a device buffer per
 /// array, copies in, the run function between SB_START_INSTRUMENTS and
