@@ -50,6 +50,24 @@ exchangeRequests(const StencilAnalysis &A,
   return Requests;
 }
 
+/// Whether \p Plan is the plain exchange that a degree and tile the rules'
+/// partial sums (\p Rules) do not fit fell back to, for a general shape in
+/// float: the model ranks that fallback too high (the radius-2 diamond:
+/// 1287 GCells/s predicted, 608 measured, against 954 and 767 for partial
+/// sums; H200, docs/results/tune-time-h200-2026-11-27), so the search
+/// skips it. Not in double, where the sums' registers hold the depth down
+/// (the diamond in double: partial sums at bT=2 ran 0.89x the fallback at
+/// bT=4 on the H100; docs/results/stage-naive-margin-h100-2026-11-28), nor
+/// for boxes, measured against the fallback (docs/performance-notes.md).
+static bool
+fallbackFromPartialSums(const StencilAnalysis &A,
+                        const std::optional<TemporalBlockingPlan> &Rules,
+                        const TemporalBlockingPlan &Plan) {
+  return A.Shape == StencilShape::General && elementTypeSize(A.Element) <= 4 &&
+         Rules && Rules->Variant == OptimizationVariant::Assoc &&
+         Plan.Variant != OptimizationVariant::Assoc;
+}
+
 /// 32-bit plane offsets in 3D for elements of 4 bytes or fewer. On the
 /// H100 the model's 3D float defaults ran 0.988x to 1.101x their 64-bit
 /// offsets (9 programs, geometric mean 1.034x), in 1D and 2D 0.843x to
@@ -281,21 +299,8 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
         R.OffsetBits = defaultOffsetBits(A);
         std::optional<TemporalBlockingPlan> Plan =
             makePlan(P, A, R, Ignored, Limits);
-        // Where the rules add partial sums to a general shape in float, a
-        // degree and tile they do not fit falls back to the plain exchange,
-        // which the model ranks too high there (the radius-2 diamond: 1287
-        // GCells/s predicted, 608 measured, against 954 and 767 for partial
-        // sums; H200, docs/results/tune-time-h200-2026-11-27): the search
-        // keeps the rules' variant. Not in double, where the sums' registers
-        // hold the depth down (the diamond in double: partial sums at bT=2
-        // ran 0.89x the fallback at bT=4 on the H100;
-        // docs/results/stage-naive-margin-h100-2026-11-28), nor for boxes,
-        // measured against the fallback (docs/performance-notes.md).
         if (!Plan || !tileFitsVariant(Tile, *Plan) ||
-            (A.Shape == StencilShape::General &&
-             elementTypeSize(A.Element) <= 4 && Rules &&
-             Rules->Variant == OptimizationVariant::Assoc &&
-             Plan->Variant != OptimizationVariant::Assoc))
+            fallbackFromPartialSums(A, Rules, *Plan))
           continue;
         Prediction Pr = predictPlan(In, *Plan, G);
         if (!Pr.Feasible)

@@ -30,14 +30,14 @@ struct Region {
   std::optional<StageAnalysis> Analysis;
 };
 
-/// Frontend and stage analysis of test/Inputs/stage/<Name>.c (one region).
-Region load(const std::string &Name) {
+/// Frontend and stage analysis of the stage-form region of \p Path (under
+/// the source tree), with \p Args on the command line.
+Region loadPath(const std::string &Path,
+                const std::vector<std::string> &Args = {}) {
   Region R;
   std::string Diags;
   llvm::raw_string_ostream OS(Diags);
-  runFrontend(std::string(STENCILCC_SOURCE_DIR) + "/test/Inputs/stage/" +
-                  Name + ".c",
-              {},
+  runFrontend(std::string(STENCILCC_SOURCE_DIR) + "/" + Path, Args,
               [&](StencilProgram &P, DiagnosticSink &D) {
                 if (!P.isStageForm())
                   return;
@@ -45,8 +45,20 @@ Region load(const std::string &Name) {
                 R.Program = std::move(P);
               },
               OS);
-  EXPECT_TRUE(R.Analysis) << Name << ": " << OS.str();
+  EXPECT_TRUE(R.Analysis) << Path << ": " << OS.str();
   return R;
+}
+
+/// test/Inputs/stage/<Name>.c (one region).
+Region load(const std::string &Name) {
+  return loadPath("test/Inputs/stage/" + Name + ".c");
+}
+
+/// benchmarks/stage/<Name>.c with -DREAL=<Real>.
+Region loadBenchmark(const std::string &Name, const std::string &Real) {
+  return loadPath("benchmarks/stage/" + Name + ".c",
+                  {"-DREAL=" + Real, std::string("-I") + STENCILCC_SOURCE_DIR +
+                                         "/benchmarks/stage"});
 }
 
 std::optional<StagePlan> plan(const Region &R, unsigned Sweeps,
@@ -363,22 +375,6 @@ TEST(StagePlan, DefaultPlanKeepsNaiveWhereTheModelPredictsLittleGain) {
   // double, 1.04x predicted at bT=3, ran 0.87x them on the H100, while
   // diffusion3d_var's plans, 1.20x predicted, ran 1.19x (float) and 1.15x
   // (double) (docs/results/stage-naive-margin-h100-2026-11-28).
-  auto loadBenchmark = [](const std::string &Name, const std::string &Real) {
-    Region R;
-    std::string Diags;
-    llvm::raw_string_ostream OS(Diags);
-    std::string Dir = std::string(STENCILCC_SOURCE_DIR) + "/benchmarks/stage";
-    runFrontend(Dir + "/" + Name + ".c", {"-DREAL=" + Real, "-I" + Dir},
-                [&](StencilProgram &P, DiagnosticSink &D) {
-                  if (!P.isStageForm())
-                    return;
-                  R.Analysis = analyzeStages(P, D);
-                  R.Program = std::move(P);
-                },
-                OS);
-    EXPECT_TRUE(R.Analysis) << Name << ": " << OS.str();
-    return R;
-  };
   std::string Why;
   EXPECT_FALSE(plan(loadBenchmark("relax19_3d", "double"), 0, {}, &Why));
   EXPECT_NE(Why.find("naive kernels, under the 1.10x"), std::string::npos)
