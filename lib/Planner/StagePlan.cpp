@@ -602,12 +602,13 @@ bool paysOff(const StencilProgram &P, const StagePlan &Plan,
     double Naive = naiveStageCost(P, Plan);
     if (Plan.ModelCost * NaiveMargin3D <= Naive)
       return true;
-    char Ratio[16];
+    char Ratio[16], Margin[16];
     std::snprintf(Ratio, sizeof Ratio, "%.2f", Naive / Plan.ModelCost);
+    std::snprintf(Margin, sizeof Margin, "%.2f", NaiveMargin3D);
     Why = "blocking does not pay: the best plan (bT = " +
           std::to_string(Plan.Steps * Plan.Stages) +
-          ") is predicted at " + Ratio +
-          "x the naive kernels, under the 1.10x a 3D plan must reach";
+          ") is predicted at " + Ratio + "x the naive kernels, under the " +
+          Margin + "x a 3D plan must reach";
     return false;
   }
   double Owned = double(Plan.Tile[1] * Plan.Tile[2]) /
