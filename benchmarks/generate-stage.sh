@@ -92,6 +92,10 @@ BENCH=(
   "wave2d_o8       float,double float,double 2 1 1 16384    1000"
   "wave3d_o8       float,double float,double 3 1 1 512      1000"
   "diffusion3d_var float,double float,double 3 1 1 512      1000"
+  "relax19_3d      float,double float,double 3 1 1 512      1000"
+  "heat7_rhs_3d    float,double float,double 3 1 1 512      1000"
+  "box27_rhs_3d    float,double float,double 3 1 1 512      1000"
+  "star13_rhs_3d   float,double float,double 3 1 1 512      1000"
   "pathfinder      float        float        1 1 1 4194304  1000"
 )
 declare -A listed=()

@@ -579,45 +579,47 @@ private:
 
 };
 
-/// A 3D default plan must be predicted this much faster than the naive
-/// kernels (naiveStageCost): on the H100 the model put relax19_3d's bT=3
-/// plan (benchmarks/stage) at 1.04x them in double, which ran 0.87x, and
-/// diffusion3d_var's at 1.20x in float and double, which ran 1.19x and
-/// 1.15x (docs/results/stage-naive-margin-h100-2026-11-28). It does not
-/// separate relax19_3d in float (1.31x predicted, 0.99x run: a tie). In 2D
-/// the naive kernels are not weighed: the model is further off there (the
-/// 2D wave in float, 0.88x predicted, ran 1.24x).
-constexpr double NaiveMargin3D = 1.10;
+/// Whether every read of every stage is the cell itself or one of its face
+/// neighbours (reaches one cell, along one dimension): a radius-1 star.
+bool readsFaceNeighboursOnly(const StageAnalysis &A) {
+  for (const StageFacts &S : A.Stages)
+    for (const StageAccessFacts &R : S.Accesses) {
+      unsigned Along = 0;
+      for (const DimensionRadius &D : R.Radius) {
+        if (D.Negative > 1 || D.Positive > 1)
+          return false;
+        Along += D.Negative > 0 || D.Positive > 0;
+      }
+      if (Along > 1)
+        return false;
+    }
+  return true;
+}
 
-/// Whether the default plan can beat the naive kernels: a 3D plan of one
-/// step per launch saves no global traffic, and one whose halo takes over
-/// 40% of the box's cross-section recomputes more than the naive kernels'
-/// caches reload (wave3d_o8 ran at half their speed on an H100); other 3D
-/// plans must be predicted NaiveMargin3D faster than them.
-bool paysOff(const StencilProgram &P, const StagePlan &Plan,
-             std::string &Why) {
+/// Whether the default plan can beat the naive kernels. In 3D the blocked
+/// stage kernels won only on radius-1 stars: on an H100, at their best bT
+/// of 1 to 4, a 7-point star with a coefficient field on its faces ran
+/// 1.20x / 1.32x the naive kernels (float / double) and one with a source
+/// field 1.07x / 1.21x, while the 19-point shape (faces and edges) ran
+/// 1.01x / 0.95x, the 27-point box 0.92x / 0.81x and the 13-point star of
+/// radius 2 0.64x / 0.81x, each with a source field (benchmarks/stage,
+/// docs/results/stage-3d-shapes-h100-2026-11-28). The model predicted
+/// 1.1x to 1.6x for all of them, so it does not decide this. A plan of one
+/// sweep per launch saves no global traffic: at bT = 1 every one of those
+/// shapes ran 0.48x to 0.78x the naive kernels.
+bool paysOff(const StageAnalysis &A, const StagePlan &Plan, std::string &Why) {
   if (Plan.NumDims != 3)
     return true;
-  if (Plan.Steps > 1) {
-    double Naive = naiveStageCost(P, Plan);
-    if (Plan.ModelCost * NaiveMargin3D <= Naive)
-      return true;
-    char Ratio[16], Margin[16];
-    std::snprintf(Ratio, sizeof Ratio, "%.2f", Naive / Plan.ModelCost);
-    std::snprintf(Margin, sizeof Margin, "%.2f", NaiveMargin3D);
-    Why = "blocking does not pay: the best plan (bT = " +
-          std::to_string(Plan.Steps * Plan.Stages) +
-          ") is predicted at " + Ratio + "x the naive kernels, under the " +
-          Margin + "x a 3D plan must reach";
+  if (!readsFaceNeighboursOnly(A)) {
+    Why = "blocking does not pay: in 3D the blocked stage kernels beat the "
+          "naive ones only where every read is the cell or a face neighbour "
+          "(a radius-1 star)";
     return false;
   }
-  double Owned = double(Plan.Tile[1] * Plan.Tile[2]) /
-                 double(Plan.Box[0] * Plan.Box[1]);
-  if (Owned >= 0.6)
+  if (Plan.sweeps() > 1)
     return true;
-  Why = "blocking does not pay: one time step per launch and a halo of " +
-        std::to_string(int((1 - Owned) * 100 + 0.5)) +
-        "% of the block's cross-section";
+  Why = "blocking does not pay: a 3D plan of one sweep per launch saves no "
+        "global memory traffic";
   return false;
 }
 
@@ -776,7 +778,7 @@ std::optional<StagePlan> makeStagePlan(const StencilProgram &P,
     }
   if (!Best && Why.empty())
     Why = "no block fits the registers its windows need";
-  if (Best && !paysOff(P, *Best, Why))
+  if (Best && !paysOff(A, *Best, Why))
     return std::nullopt;
   return Best;
 }

@@ -10,7 +10,6 @@
 #include "StagePlanInternal.h"
 
 #include <algorithm>
-#include <set>
 #include <sstream>
 
 namespace stencilcc {
@@ -237,33 +236,6 @@ double modelCost(const StencilProgram &P, const StagePlan &Plan) {
       1 + std::max(0.0, (24 - Warps) / (Plan.streams() ? 48.0 : 24.0));
   double T = Global / 3.0 + std::max(Shared / 25.0, Instr / 20.0);
   return T * Latency / Plan.Steps;
-}
-
-/// The naive kernels in modelCost's units: per stage of a time step, every
-/// array (or level) it reads once from global memory and its output once,
-/// the caches holding the neighbours, and the same issue cost per read as
-/// a blocked sweep; no halo and many warps per SM.
-double naiveStageCost(const StencilProgram &P, const StagePlan &Plan) {
-  double Global = 0, Instr = 0;
-  unsigned PerStep = unsigned(Plan.SweepPlans.size() / std::max(1u, Plan.Steps));
-  for (unsigned I = 0; I < PerStep; ++I) {
-    const StageSweep &Sw = Plan.SweepPlans[I];
-    std::set<std::pair<int, unsigned>> Sources;
-    double Bytes = elementTypeSize(P.Arrays[Plan.Buffers[Sw.Buffer].ArrayId].Element);
-    for (unsigned R = 0; R < Sw.Reads.size(); ++R) {
-      const StageRead &Read = Sw.Reads[R];
-      if (Read.Kind == StageReadKind::Global) {
-        Bytes += elementTypeSize(Plan.Element); // a field, read at its cell
-        continue;
-      }
-      const StageVersion &V = Plan.Versions[Read.Version];
-      if (Sources.insert({V.Field, V.Field >= 0 ? 0u : V.Buffer}).second)
-        Bytes += elementTypeSize(P.Arrays[Plan.arrayOf(Read.Version)].Element);
-    }
-    Global += Bytes;
-    Instr += 12 + 3 * Sw.Reads.size();
-  }
-  return Global / 3.0 + Instr / 20.0;
 }
 
 /// Stream block length along dimension 0: the longest that still gives

@@ -36,9 +36,6 @@ bool planOccupancy(const StencilProgram &P, StagePlan &Plan, std::string &Why);
 
 /// Modelled time per owned cell and step of \p Plan at the benchmark size.
 double modelCost(const StencilProgram &P, const StagePlan &Plan);
-/// The same for the naive stage kernels of \p Plan's region (one launch
-/// per stage and step, each array read once from DRAM, no redundancy).
-double naiveStageCost(const StencilProgram &P, const StagePlan &Plan);
 /// Stream block length along dimension 0 for the benchmark size.
 int64_t defaultStreamBlock(const StagePlan &Plan);
 /// Candidate blocks of the default plan: threads and cells per thread per
