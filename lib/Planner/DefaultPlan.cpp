@@ -279,6 +279,42 @@ shuffleExchangeDefault(const StencilProgram &P, const StencilAnalysis &A,
   return C;
 }
 
+/// 3D plans in double with two rows per thread (--rows-per-thread=2,
+/// paper 003's thread coarsening) on tiles of at most 1024 cells: 512
+/// threads or fewer, which leaves a thread the registers of its two rows'
+/// queues. The plan search chose two rows for every 3D star and box of
+/// radius 1 and 2 of the tuned suite (benchmarks/plan-cache.json). The
+/// model's best such plan replaces its best plan of one row where
+/// predicted TwoRowsMargin faster: on the H100 (400 steps, against the
+/// one-row default) star3d1r, heat3d_t2 and extents3d (test/Inputs) in
+/// double, predicted 15% faster, ran 1.07x, 1.06x and 1.11x; star3d2r
+/// float and a 3D star of carried differences in double, predicted 2% and
+/// 3% faster, 1.03x and 0.86x. Not in float: on a 32x32 tile star3d1r ran
+/// 0.996x; it wins on 32x64 (1.21x), where 1024 threads leave 64 registers and
+/// ptxas spills (docs/results/rows-per-thread-h100-2026-11-28).
+static constexpr double TwoRowsMargin = 1.05;
+
+static std::optional<DefaultPlanChoice>
+twoRowsPerThread(const StencilProgram &P, const StencilAnalysis &A,
+                 const ModelInput &In, const GpuParameters &G, PlanRequest R,
+                 const TemporalBlockingPlan &OneRow) {
+  if (A.NumDims != 3 || A.Element != ElementType::Double ||
+      R.BlockSizes.size() != 2 || R.BlockSizes[0] * R.BlockSizes[1] > 1024 ||
+      (OneRow.Exchange != ExchangeScheme::SCR &&
+       OneRow.Variant != OptimizationVariant::Assoc))
+    return std::nullopt;
+  R.RowsPerThread = 2;
+  std::string Ignored;
+  std::optional<TemporalBlockingPlan> Plan =
+      makePlan(P, A, R, Ignored, G.limits());
+  if (!Plan)
+    return std::nullopt;
+  Prediction Pr = predictPlan(In, *Plan, G);
+  if (!Pr.Feasible)
+    return std::nullopt;
+  return blockedChoice(R, std::move(*Plan), Pr);
+}
+
 DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
                                    const StencilAnalysis &A,
                                    const ModelInput &In,
@@ -291,6 +327,7 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
   std::optional<DefaultPlanChoice> Best, LastResort, RulesOwn;
   unsigned Compared = 0;
   unsigned MaxDegree = A.NumDims == 3 ? 8 : 16;
+  std::optional<DefaultPlanChoice> BestRows;
   for (unsigned BT = 1; BT <= MaxDegree; ++BT)
     for (const std::vector<unsigned> &Tile : searchSpaceTiles(A.NumDims))
       for (PlanRequest R : exchangeRequests(A, Rules)) {
@@ -306,6 +343,11 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
         if (!Pr.Feasible)
           continue;
         ++Compared;
+        if (std::optional<DefaultPlanChoice> Rows =
+                twoRowsPerThread(P, A, In, G, R, *Plan))
+          if (!BestRows || Rows->Predicted.GCellsPerSecond >
+                               BestRows->Predicted.GCellsPerSecond)
+            BestRows = std::move(Rows);
         if (Rules && BT == Rules->TemporalDegree &&
             Plan->BlockSizes == Rules->BlockSizes &&
             Plan->Exchange == Rules->Exchange)
@@ -328,6 +370,10 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
       RulesOwn->Predicted.GCellsPerSecond >=
           0.99 * Best->Predicted.GCellsPerSecond)
     Best = std::move(RulesOwn);
+  if (Best && BestRows &&
+      BestRows->Predicted.GCellsPerSecond >=
+          TwoRowsMargin * Best->Predicted.GCellsPerSecond)
+    Best = std::move(BestRows);
   if (Best)
     if (std::optional<DefaultPlanChoice> Shuffle = shuffleExchangeDefault(
             P, A, In, G)) {
