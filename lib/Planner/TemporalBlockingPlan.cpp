@@ -229,7 +229,9 @@ std::string TemporalBlockingPlan::summary() const {
 // asynchronous copies, one in registers, took star3d1r from 361 to 440
 // GCells/s in float (bT=4) and from 257 to 311 in double (bT=3), where two
 // more planes in registers spilled. Partial sums and 2D plans gained
-// nothing or lost (box3d1r 220 against 203, star2d1r 1394 against 1359).
+// nothing or lost (box3d1r 220 against 203, star2d1r 1394 against 1359);
+// 2D SCR plans in double gain with the sides loop beside them, which the
+// default search adds (DefaultPlan.cpp, asyncCopiesAndSidesLoop2D).
 unsigned defaultAsyncDepth(const TemporalBlockingPlan &Plan) {
   bool ThreeD = Plan.Geometry.TileDims.size() == 2;
   return ThreeD && !Plan.StreamSumRows &&
