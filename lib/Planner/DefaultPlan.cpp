@@ -223,30 +223,35 @@ oneStepKernel(const StencilProgram &P, const StencilAnalysis &A,
 }
 
 /// 2D SCR plans in double load their planes ahead as asynchronous copies
-/// (four in flight, one in registers) and take the sides loop
-/// (--interior-loop=2), as the tuned plans of star2d1r, j2d5pt and
-/// gradient2d in double do (benchmarks/plan-cache.json). On the H100 the
-/// model's default plans with them, at the same bT and tile, ran 1.03x to
-/// 1.56x (geometric mean 1.27x) over the 14 programs of test/Inputs,
-/// benchmarks/stage and the 2D double stars of radius 2 to 4 whose default
-/// it changes, and 1.30x (star2d1r), 1.34x (j2d5pt), 1.13x (j2d9pt) and
-/// 1.10x (gradient2d), without spills; in float gradient2d gained 1.04x
-/// and star2d1r had lost to asynchronous copies alone
+/// (four in flight, one in registers), take the sides loop
+/// (--interior-loop=2), 32-bit plane offsets and predicated stores, as the
+/// tuned plans of star2d1r, j2d5pt and gradient2d in double do
+/// (benchmarks/plan-cache.json). On the H100 the model's default plans with
+/// the first three, at the same bT and tile, ran 1.03x to 1.56x (geometric
+/// mean 1.27x) over the 14 programs of test/Inputs, benchmarks/stage and
+/// the 2D double stars of radius 2 to 4 whose default it changes, and
+/// 1.30x (star2d1r), 1.34x (j2d5pt), 1.13x (j2d9pt) and 1.10x
+/// (gradient2d), without spills; the offsets and stores on top of them
+/// 1.007x to 1.060x (star2d1r, j2d5pt, j2d9pt, star2d3r; at most 126
+/// registers, no spills). In float gradient2d gained 1.04x from the first
+/// three and star2d1r had lost to asynchronous copies alone
 /// (docs/results/scr-2d-double-h100-2026-11-28, TemporalBlockingPlan.cpp).
 /// Not where the model predicts the plan with them to spill.
 static std::optional<DefaultPlanChoice>
-asyncCopiesAndSidesLoop2D(const StencilProgram &P, const StencilAnalysis &A,
-                          const ModelInput &In, const GpuParameters &G,
-                          const DefaultPlanChoice &OneStepAhead) {
-  const TemporalBlockingPlan &Base = OneStepAhead.Plan;
+scrKernelOptions2DDouble(const StencilProgram &P, const StencilAnalysis &A,
+                         const ModelInput &In, const GpuParameters &G,
+                         const DefaultPlanChoice &Chosen) {
+  const TemporalBlockingPlan &Base = Chosen.Plan;
   if (A.NumDims != 2 || A.Element != ElementType::Double ||
       Base.Exchange != ExchangeScheme::SCR || Base.AsyncDepth ||
       Base.TemporalDegree < 2)
     return std::nullopt;
-  PlanRequest R = OneStepAhead.Request;
+  PlanRequest R = Chosen.Request;
   R.AsyncCopy = 4;
   R.Prefetch = 1;
   R.InteriorLoop = 2;
+  R.OffsetBits = 32;
+  R.PredicatedStore = true;
   std::string Ignored;
   std::optional<TemporalBlockingPlan> Plan =
       makePlan(P, A, R, Ignored, G.limits());
@@ -412,7 +417,7 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
     Best = std::move(BestRows);
   if (Best)
     if (std::optional<DefaultPlanChoice> Async =
-            asyncCopiesAndSidesLoop2D(P, A, In, G, *Best))
+            scrKernelOptions2DDouble(P, A, In, G, *Best))
       Best = std::move(Async);
   if (Best)
     if (std::optional<DefaultPlanChoice> Shuffle = shuffleExchangeDefault(

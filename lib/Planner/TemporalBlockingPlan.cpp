@@ -231,7 +231,7 @@ std::string TemporalBlockingPlan::summary() const {
 // more planes in registers spilled. Partial sums and 2D plans gained
 // nothing or lost (box3d1r 220 against 203, star2d1r 1394 against 1359);
 // 2D SCR plans in double gain with the sides loop beside them, which the
-// default search adds (DefaultPlan.cpp, asyncCopiesAndSidesLoop2D).
+// default search adds (DefaultPlan.cpp, scrKernelOptions2DDouble).
 unsigned defaultAsyncDepth(const TemporalBlockingPlan &Plan) {
   bool ThreeD = Plan.Geometry.TileDims.size() == 2;
   return ThreeD && !Plan.StreamSumRows &&
