@@ -144,6 +144,24 @@ static DefaultPlanChoice blockedChoice(PlanRequest R, TemporalBlockingPlan Plan,
   return C;
 }
 
+/// The plan \p R makes, as a choice, where it builds and the model
+/// predicts it to fit.
+static std::optional<DefaultPlanChoice> feasibleChoice(const StencilProgram &P,
+                                                       const StencilAnalysis &A,
+                                                       const ModelInput &In,
+                                                       const GpuParameters &G,
+                                                       const PlanRequest &R) {
+  std::string Ignored;
+  std::optional<TemporalBlockingPlan> Plan =
+      makePlan(P, A, R, Ignored, G.limits());
+  if (!Plan)
+    return std::nullopt;
+  Prediction Pr = predictPlan(In, *Plan, G);
+  if (!Pr.Feasible)
+    return std::nullopt;
+  return blockedChoice(R, std::move(*Plan), Pr);
+}
+
 /// The streaming partial sums, where they should replace the naive kernel
 /// predicted as \p Naive.
 static std::optional<DefaultPlanChoice>
@@ -252,15 +270,7 @@ scrKernelOptions2DDouble(const StencilProgram &P, const StencilAnalysis &A,
   R.InteriorLoop = 2;
   R.OffsetBits = 32;
   R.PredicatedStore = true;
-  std::string Ignored;
-  std::optional<TemporalBlockingPlan> Plan =
-      makePlan(P, A, R, Ignored, G.limits());
-  if (!Plan)
-    return std::nullopt;
-  Prediction Pr = predictPlan(In, *Plan, G);
-  if (!Pr.Feasible)
-    return std::nullopt;
-  return blockedChoice(R, std::move(*Plan), Pr);
+  return feasibleChoice(P, A, In, G, R);
 }
 
 /// Whether the update divides by a value that reads the array: an IEEE
@@ -345,15 +355,7 @@ twoRowsPerThread(const StencilProgram &P, const StencilAnalysis &A,
        OneRow.Variant != OptimizationVariant::Assoc))
     return std::nullopt;
   R.RowsPerThread = 2;
-  std::string Ignored;
-  std::optional<TemporalBlockingPlan> Plan =
-      makePlan(P, A, R, Ignored, G.limits());
-  if (!Plan)
-    return std::nullopt;
-  Prediction Pr = predictPlan(In, *Plan, G);
-  if (!Pr.Feasible)
-    return std::nullopt;
-  return blockedChoice(R, std::move(*Plan), Pr);
+  return feasibleChoice(P, A, In, G, R);
 }
 
 DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
