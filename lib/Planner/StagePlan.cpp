@@ -17,7 +17,6 @@
 #include "stencilcc/Planner/PeriodicDimensions.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <set>
 
