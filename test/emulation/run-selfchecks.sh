@@ -305,14 +305,14 @@ suite_job caps "all|star3d1r|float|--bt=2 --bs=10x14 --sl=7 --blocks-per-sm=2"
 # checks one plan of each kind the database holds besides the warp-shuffle
 # exchange (whose emulation at its tuned tiles is slow; the jobs above check
 # it): SCR with asynchronous copies and 32-bit offsets, cached partial sums
-# with two rows per thread, the streaming partial sums, one sweep per launch
-# with two rows per thread, a blocked stage form (benchmarks/stage: its
-# programs include bench_common.h from there).
+# with two rows per thread, the streaming partial sums, a blocked stage form
+# (benchmarks/stage: its programs include bench_common.h from there); the
+# full set also one sweep per launch with two rows per thread (35 s here).
 job all database-j2d5pt-double "$(bench j2d5pt)" -DREAL=double
 job all database-box3d1r-float "$(bench box3d1r)" -DREAL=float
 job all database-star3d4r-float "$(bench star3d4r)" -DREAL=float
-job all database-star3d3r-float "$(bench star3d3r)" -DREAL=float
 job all database-wave2d_o8-double benchmarks/stage/wave2d_o8.c -DREAL=double
+job full database-star3d3r-float "$(bench star3d3r)" -DREAL=float
 for name in star2d1r box2d2r j2d9pt-gol star3d1r j3d27pt gradient2d; do
   job full "database-$name-float" "$(bench "$name")" -DREAL=float
   job full "database-$name-double" "$(bench "$name")" -DREAL=double
