@@ -25,9 +25,11 @@
 #     interior and sides loops, the warp-shuffle exchange (run again with
 #     --same-boundary: boundary values from registers), register caps,
 #     --fast-math;
-#   - every accepted input (test/Inputs/accepted) at its default plan (one
-#     whose regions have an earlier input's kernel facts runs its main case
-#     only), a fifth of them at other plans as well.
+#   - every accepted input (test/Inputs/accepted) at its default plan, a
+#     fifth of them at other plans as well; an input whose default kernels
+#     repeat an earlier input's (the same analysis but for the FLOP count,
+#     the same plan) checks its translation alone: its main case, at two
+#     sweeps of the same plan family.
 # --set=full adds today's whole matrix: both precisions of every rotation,
 # every accepted input at two plans per dimensionality and with the shuffle
 # exchange, the shuffle exchange at its default tiles, and more of each
@@ -60,7 +62,7 @@ WORK=${3:-$(mktemp -d)}
 rm -rf "$WORK"
 mkdir -p "$WORK"
 CXX=${CXX:-g++}
-export STENCILCC SRC WORK CXX
+export STENCILCC SRC WORK CXX SET
 
 # ---------------------------------------------------------------- jobs
 # One job per line: name|input|stencilcc flags|program options.
@@ -340,23 +342,12 @@ done <"$SRC/benchmarks/stencils/suite.txt"
 # dimensionality, alternating (2D: and the shuffle exchange), every input in
 # the full set, every fifth (every sixth 2D one with the shuffle) in CI:
 # five is odd, so CI still alternates the two plans.
-# An input whose regions all have an earlier input's facts
-# (expected.txt: dimensions, radii, shape, FLOPs, associativity, element
-# type) gets the same default plan and kernels: in CI it runs the main case
-# alone, which checks its translation; the plan's edge cases ran with the
-# first such input.
-declare -A kernel_facts_seen=()
+# In CI, an input whose default kernels repeat an earlier one's (see
+# `one`) checks its translation alone.
 i=0 s=0
 for f in "$SRC"/test/Inputs/accepted/*.c; do
   base=$(basename "$f")
-  facts=$(awk -v f="$base" '$1 == f { printf "%s %s %s %s %s %s;", $3, $4, $5, $6, $7, $8 }' \
-    "$SRC/test/Inputs/accepted/expected.txt")
-  if [[ $SET == ci && -n ${kernel_facts_seen[$facts]:-} ]]; then
-    RUN_OPTIONS=--no-edge-cases
-  fi
-  kernel_facts_seen[$facts]=1
   job all "accepted-default-${base%.c}" "test/Inputs/accepted/$base"
-  RUN_OPTIONS=""
   # A file whose regions differ in dimensions keeps the default block sizes.
   dims=$(awk -v f="$base" '$1 == f { print $3 }' \
     "$SRC/test/Inputs/accepted/expected.txt" | sort -u | paste -sd+)
@@ -483,6 +474,40 @@ run_program() { # name flags options...
   fi
 }
 
+# An accepted input's default kernels that repeat an earlier input's
+# (every region's analysis line but its FLOP count, and its plan line, the
+# same) differ from them only in the update's expression, which is what is
+# left to check: the main case alone, and where the plan runs more than two
+# sweeps a launch, at two, with the same exchange and specialization
+# (a fifth of the build). The edge cases of those kernels ran with the input
+# that claimed them first (a directory per kernel shape; jobs start in
+# order, two at a time). Sets flags and options of the caller.
+translation_only() { # job directory
+  local d=$1 key bt extra=""
+  key=$(grep -E '^// (analysis|plan): ' "$d/check.cu" |
+    sed -E 's/, [0-9.]+ FLOP\/cell//' | md5sum | cut -c1-16)
+  mkdir -p "$WORK/.kernel-shapes"
+  mkdir "$WORK/.kernel-shapes/$key" 2>/dev/null && return 0
+  options="$options --no-edge-cases"
+  # --bt applies to every region: only where all have the same plan.
+  [[ $(grep '^// plan: ' "$d/check.cu" | sort -u | wc -l) == 1 ]] || return 0
+  local plan
+  plan=$(grep -m1 '^// plan: ' "$d/check.cu")
+  bt=$(sed -nE 's/^\/\/ plan: bT=([0-9]+) .*/\1/p' <<<"$plan")
+  [[ -n $bt && $bt -gt 2 ]] || return 0
+  [[ $plan =~ shuffle\(cells=([0-9]+)\) ]] && extra="--exchange=shuffle --cells=${BASH_REMATCH[1]}"
+  [[ $plan == *" cached("* ]] && extra="--exchange=cached"
+  [[ $plan == *" MCR"* ]] && extra="--exchange=mcr"
+  [[ $plan =~ opt=([a-z]+) ]] && extra="$extra --opt=${BASH_REMATCH[1]}"
+  # shellcheck disable=SC2086
+  if "$STENCILCC" --emit-test "$SRC/$input" --plan-cache=none --bt=2 $extra \
+       -o "$d/two.cu" >"$d/log" 2>&1; then
+    mv "$d/two.cu" "$d/check.cu"
+    flags="--plan-cache=none --bt=2 $extra"
+  fi
+  flags="$flags (translation)"
+}
+
 one() { # name|input|flags|program options
   local name input flags options d start built
   IFS='|' read -r name input flags options <<<"$1"
@@ -498,6 +523,7 @@ one() { # name|input|flags|program options
     echo "ERROR $name [$flags]: stencilcc failed: $(grep -m1 error "$d/log")"
     return
   fi
+  [[ $SET == ci && $name == accepted-default-* ]] && translation_only "$d"
   # -O0, except for a program that runs all its cases on a plan with the
   # warp-shuffle exchange: its emulation switches fibres at every shuffle,
   # and at -O0 the switch's library code (not inlined) is most of the run.
@@ -528,13 +554,14 @@ one() { # name|input|flags|program options
   [[ $name == stage-tiles-* ]] && run_program "$name" "$flags" --wide-offsets
   # (Not the full set's shuffle plans at their default tiles, whose grids
   # are 16 times the ci set's: one run of those took over 10 minutes.)
-  [[ $flags == *--exchange=shuffle* && $name != shuffle-wide-* ]] &&
+  [[ $flags == *--exchange=shuffle* && $name != shuffle-wide-* &&
+     $flags != *"(translation)" ]] &&
     run_program "$name" "$flags" --same-boundary
   # Milliseconds in all, then generating and building, then running.
   echo "$(( ($(date +%s%N) - start) / 1000000 )) $name" \
     "$(( (built - start) / 1000000 )) $(( ($(date +%s%N) - built) / 1000000 ))" >"$d/ms"
 }
-export -f one run_program
+export -f one run_program translation_only
 
 # ---------------------------------------------------------------- run
 start=$SECONDS
