@@ -13,7 +13,7 @@ is, nvcc where there are cores: the GPU machine has 16):
       requires a `.cu` with a plan line;
   sweep.py nvcc WORK_DIR [--nvcc NVCC] [--jobs N] [--filter RE]
                 [--timeout S]
-      builds every `.cu` of WORK_DIR with `nvcc -arch=sm_90 -O3 -Xptxas -v`
+      builds every `.cu` of WORK_DIR with `nvcc -arch=sm_90 -O3 -Xptxas -v -cubin`
       and requires no spill (and each build done within S seconds);
   sweep.py both STENCILCC WORK_DIR [...]: the two in turn.
 
@@ -91,8 +91,10 @@ def nvcc_one(args, name):
     cu = os.path.join(args.work_dir, name + '.cu')
     start = time.time()
     try:
+        # The device code alone: what spills is there (the host code is
+        # the emitter's usual, compiled whole by test/nvcc).
         p = subprocess.run([args.nvcc, '-arch=sm_90', '-O3', '-Xptxas', '-v',
-                            '-c', cu, '-o', cu + '.o'],
+                            '-cubin', cu, '-o', cu + '.cubin'],
                            capture_output=True, text=True,
                            timeout=args.timeout or None)
     except subprocess.TimeoutExpired:
@@ -100,7 +102,7 @@ def nvcc_one(args, name):
     seconds = time.time() - start
     if p.returncode != 0:
         return name, False, 'nvcc failed: ' + p.stderr.strip()[-400:]
-    os.remove(cu + '.o')
+    os.remove(cu + '.cubin')
     spills = [int(m) for m in re.findall(r'(\d+) bytes spill stores',
                                          p.stderr)]
     regs = [int(m) for m in re.findall(r'Used (\d+) registers', p.stderr)]
