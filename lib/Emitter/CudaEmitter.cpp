@@ -162,13 +162,11 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   // One kernel a step. Under --mpi the launch is a lambda of the loop
   // bounds, as a one-step kernel splits by rows (stencilcc_mpi_split_rows).
   // The launch macro: under --mpi on a given stream.
-  // A part of a split launch has one block more along the stream
-  // (stencilcc_part_segment).
-  const std::string Grid = kernelsTakeSegmentParts(K, Naive) ? "(part ? part_grid : grid)" : "grid";
   auto Launch = [&](const std::string &Kernel, const std::string &Shared) {
-    return K.SegmentParts
-               ? "STENCILCC_LAUNCH_ON(" + Kernel + ", " + Grid + ", block, " + Shared + ", stream)"
-               : "STENCILCC_LAUNCH(" + Kernel + ", grid, block, " + Shared + ")";
+    return K.SegmentParts ? "STENCILCC_LAUNCH_ON(" + Kernel +
+                                ", grid, block, " + Shared + ", stream)"
+                          : "STENCILCC_LAUNCH(" + Kernel + ", grid, block, " +
+                                Shared + ")";
   };
   auto OneStepLoop = [&](const std::string &Setup, const std::string &LaunchText) {
     const std::string Indent = K.SegmentParts ? "    " : "  ";
@@ -252,14 +250,9 @@ std::string runFunction(const KernelContext &K, bool Naive) {
        << ", " << CeilDiv(G.TileDims[0], Plan.computeWidth(0)) << ", "
        << Chunks << ");\n";
   }
-  const bool StreamAlongY = Plan.Exchange == ExchangeScheme::Shuffle || NT == 1;
-  if (kernelsTakeSegmentParts(K, false))
-    OS << "  const dim3 part_grid(grid.x, grid.y" << (StreamAlongY ? " + 1" : "")
-       << ", grid.z" << (StreamAlongY ? "" : " + 1") << ");\n";
-  const std::string Limit = kernelsTakeSegmentParts(K, false) ? "part_grid" : "grid";
-  OS << "  if (" << Limit << ".y > 65535 || " << Limit << ".z > 65535) {\n"
+  OS << "  if (grid.y > 65535 || grid.z > 65535) {\n"
      << "    fprintf(stderr, \"stencilcc: grid %u x %u x %u exceeds the "
-        "device limit; use a larger --sl\\n\", " << Limit << ".x, " << Limit << ".y, " << Limit << ".z);\n"
+        "device limit; use a larger --sl\\n\", grid.x, grid.y, grid.z);\n"
      << "    abort();\n  }\n";
   unsigned BT = Plan.TemporalDegree;
   bool Shuffle = Plan.Exchange == ExchangeScheme::Shuffle;
@@ -331,10 +324,11 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   if (K.SegmentParts)
     OS << "  cudaStream_t stream = 0; // --mpi: the split launch's first part runs on split->Stream\n";
   if (Parts)
-    OS << "  // --mpi: which stream segments a launch runs (KernelContext::SegmentParts).\n"
-       << "  int part = 0;\n"
-       << "  const int part_top = split ? stencilcc_mpi_row(split->Top) : 0;\n"
-       << "  const int part_bottom = split ? stencilcc_mpi_row(split->Bottom) : 0;\n";
+    OS << "  // --mpi: a launch runs all its rows, or (part) the stream "
+          "segments of\n"
+       << "  // rows [part_top, part_bottom) alone "
+          "(KernelContext::SegmentParts).\n"
+       << "  int part = 0, part_top = 0, part_bottom = 0;\n";
   OS << "  auto launch = [&](int degree) {\n    switch (degree) {\n";
   for (unsigned D = 1; D <= BT; ++D) {
     std::string Kernel = K.Prefix + "_bt" + std::to_string(D);
@@ -401,17 +395,39 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   if (K.SegmentParts) {
     OS << "  if (!split) {\n    launch(pending);\n  } else {\n";
     if (Parts)
-      OS << "    // The segments next to the cuts and then the exchange of the\n"
-         << "    // buffer they write on split->Stream; the others beside them.\n"
-         << "    split->Follow(split->Context);\n"
-         << "    part = 1;\n    stream = split->Stream;\n    launch(pending);\n"
-         << "    t -= pending;\n    cur ^= 1;\n"
-         << "    split->Between(split->Context, cur ^ 1);\n"
-         << "    part = 2;\n    stream = 0;\n    launch(pending);\n";
+      OS << "    // The last launch, of the rows [split->Begin, split->End) "
+            "alone:\n"
+         << "    // with an exchange after it, those next to the cuts and then "
+            "the\n"
+         << "    // exchange of the buffer they write on split->Stream, the "
+            "others\n"
+         << "    // beside them.\n"
+         << "    auto rows = [&](long from, long to, cudaStream_t on) {\n"
+         << "      if (to <= from)\n        return;\n"
+         << "      part = 1;\n"
+         << "      part_top = stencilcc_mpi_row(from);\n"
+         << "      part_bottom = stencilcc_mpi_row(to);\n"
+         << "      stream = on;\n      launch(pending);\n"
+         << "      t -= pending;\n      cur ^= 1;\n    };\n"
+         << "    if (split->Between) {\n"
+         << "      const long top = std::max(split->Begin, "
+            "std::min(split->Top, split->End));\n"
+         << "      const long bottom = std::max(top, std::min(split->Bottom, "
+            "split->End));\n"
+         << "      split->Follow(split->Context);\n"
+         << "      rows(split->Begin, top, split->Stream);\n"
+         << "      rows(bottom, split->End, split->Stream);\n"
+         << "      split->Between(split->Context, cur ^ 1);\n"
+         << "      rows(top, bottom, 0);\n"
+         << "    } else {\n"
+         << "      rows(split->Begin, split->End, 0);\n    }\n"
+         << "    t += pending;\n    cur ^= 1;\n";
     else
       OS << "    // One segment (or 1D): the launch whole, then the exchange.\n"
-         << "    launch(pending);\n    split->Follow(split->Context);\n"
-         << "    split->Between(split->Context, cur);\n";
+         << "    launch(pending);\n"
+         << "    if (split->Between) {\n"
+         << "      split->Follow(split->Context);\n"
+         << "      split->Between(split->Context, cur);\n    }\n";
     OS << "  }\n  if (level)\n    *level = cur;\n";
   }
   OS << "}\n";
@@ -495,51 +511,53 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
   const std::string MpiLevels =
       PingPong ? Pointer + P.LevelArrays[0] + "), " + Pointer + P.LevelArrays[1] + ")"
                : Pointer + P.Array.Name + "), " + Pointer + P.Array.Name + ") + " + Buffer;
-  return fill(Mpi        ? HostRegionMpiTemplate
-              : PingPong ? HostRegionPingPongTemplate
-                         : HostRegionTemplate,
-              {{"INDEX", std::to_string(Index)},
-               {"LEVELS", PingPong ? P.LevelArrays[0] + " and " +
-                                         P.LevelArrays[1]
-                                   : ""},
-               {"LEVEL0", PingPong ? P.LevelArrays[0] : ""},
-               {"LEVEL1", PingPong ? P.LevelArrays[1] : ""},
-               {"PLAN", Naive ? std::string("naive, one kernel per time step")
-                              : K.Plan.summary()},
-               {"NDIMS", std::to_string(N)},
-               {"EXTENTS", joinComma(Extents)},
-               {"LOWERS", joinComma(Lowers)},
-               {"UPPERS", joinComma(Uppers)},
-               {"TLOWER", P.TimeLoop.Lower.str()},
-               {"TUPPER", P.TimeLoop.Upper.str()},
-               {"BUFFER", Buffer},
-               {"BOUNDS", Bounds},
-               {"ELEM", elementTypeName(K.Plan.Element)},
-               {"ARRAY", P.Array.Name},
-               {"RUN", K.Prefix + "_run"},
-               {"SCALARS", Scalars},
-               {"LAUNCH_STEPS", std::to_string(LaunchSteps)},
-               {"MPI_REGION", MpiLocal ? "stencilcc_mpi_region_local"
-                                       : "stencilcc_mpi_region"},
-               {"MPI_MODE", MpiLocal ? "each its own part of the grid "
-                                       "(--mpi-local)"
-                                     : "a slab each (--mpi)"},
-               {"CELL_SECONDS", formatCellSeconds(CellSeconds)},
-               // A ping-pong's levels are its two arrays, and one C step is
-               // two sweeps (the ping-pong template's run call).
-               {"PINGPONG",
-                PingPong ? "    /* A ping-pong of " + P.LevelArrays[0] + " and " +
-                               P.LevelArrays[1] +
-                               ": one C time step is two sweeps of one update. */\n"
-                         : ""},
-               {"LEVEL_POINTERS", MpiLevels},
-               {"TIME_ARGS", PingPong ? "0, 2 * stencilcc_steps"
-                                      : "stencilcc_t_begin, stencilcc_steps"},
-               {"REACH_BELOW", std::to_string(K.Analysis.Radius[0].Negative)},
-               {"REACH_ABOVE", std::to_string(K.Analysis.Radius[0].Positive)},
-               // As the run function's `cur` (runFunction above).
-               {"READ_SHIFT", std::to_string((P.WriteShift + 1) % 2)},
-               {"LOOPVARS", LoopVars}});
+  return fill(
+      Mpi        ? HostRegionMpiTemplate
+      : PingPong ? HostRegionPingPongTemplate
+                 : HostRegionTemplate,
+      {{"INDEX", std::to_string(Index)},
+       {"LEVELS",
+        PingPong ? P.LevelArrays[0] + " and " + P.LevelArrays[1] : ""},
+       {"LEVEL0", PingPong ? P.LevelArrays[0] : ""},
+       {"LEVEL1", PingPong ? P.LevelArrays[1] : ""},
+       {"PLAN", Naive ? std::string("naive, one kernel per time step")
+                      : K.Plan.summary()},
+       {"NDIMS", std::to_string(N)},
+       {"EXTENTS", joinComma(Extents)},
+       {"LOWERS", joinComma(Lowers)},
+       {"UPPERS", joinComma(Uppers)},
+       {"TLOWER", P.TimeLoop.Lower.str()},
+       {"TUPPER", P.TimeLoop.Upper.str()},
+       {"BUFFER", Buffer},
+       {"BOUNDS", Bounds},
+       {"ELEM", elementTypeName(K.Plan.Element)},
+       {"ARRAY", P.Array.Name},
+       {"RUN", K.Prefix + "_run"},
+       {"SCALARS", Scalars},
+       {"LAUNCH_STEPS", std::to_string(LaunchSteps)},
+       {"MPI_REGION",
+        MpiLocal ? "stencilcc_mpi_region_local" : "stencilcc_mpi_region"},
+       {"MPI_MODE", MpiLocal ? "each its own part of the grid "
+                               "(--mpi-local)"
+                             : "a slab each (--mpi)"},
+       {"CELL_SECONDS", formatCellSeconds(CellSeconds)},
+       {"SHRINKING",
+        launchesRunPartOfTheirRows(K.Plan, Naive) ? "true" : "false"},
+       // A ping-pong's levels are its two arrays, and one C step is
+       // two sweeps (the ping-pong template's run call).
+       {"PINGPONG",
+        PingPong ? "    /* A ping-pong of " + P.LevelArrays[0] + " and " +
+                       P.LevelArrays[1] +
+                       ": one C time step is two sweeps of one update. */\n"
+                 : ""},
+       {"LEVEL_POINTERS", MpiLevels},
+       {"TIME_ARGS", PingPong ? "0, 2 * stencilcc_steps"
+                              : "stencilcc_t_begin, stencilcc_steps"},
+       {"REACH_BELOW", std::to_string(K.Analysis.Radius[0].Negative)},
+       {"REACH_ABOVE", std::to_string(K.Analysis.Radius[0].Positive)},
+       // As the run function's `cur` (runFunction above).
+       {"READ_SHIFT", std::to_string((P.WriteShift + 1) % 2)},
+       {"LOOPVARS", LoopVars}});
 }
 
 std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive,

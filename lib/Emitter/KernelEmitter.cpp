@@ -10,6 +10,7 @@
 #include "BlockedKernelWriter.h"
 #include "KernelLayout.h"
 #include "UpdateFunction.h"
+#include "stencilcc/Planner/ExchangeModel.h"
 
 namespace stencilcc {
 
@@ -67,7 +68,7 @@ std::string emitCarriedUpdateFunction(const KernelContext &K) {
 
 bool kernelsTakeSegmentParts(const KernelContext &K, bool Naive) {
   return K.SegmentParts && !Naive && !K.Plan.StreamSumRows &&
-         K.Plan.StreamLength && !K.Plan.Geometry.VirtualStream;
+         launchesRunPartOfTheirRows(K.Plan, Naive);
 }
 
 std::string segmentPartParams(const KernelContext &K) {

@@ -66,17 +66,17 @@ std::string streamSegmentBounds(const std::string &Axis, const std::string &Lo,
   // Guided bounds of segments shorter than 48 could come out of order.
   Guided = Guided && Length >= 48;
   const std::string Block = "(int)blockIdx." + Axis;
-  // --mpi splits the launch before an exchange (stencilcc_part_segment):
-  // part 1 the rows below part_top and from part_bottom on, which the
-  // neighbours read next, part 2 those between, each in segments of its
-  // own, so that no segment spans a bound and drags interior rows into
-  // part 1.
+  // --mpi runs launches in parts (stencilcc_part_segment): a part the
+  // rows [part_top, part_bottom), in segments of its own, so that no
+  // segment spans a part's end and drags in rows of the next.
   const std::string PartSegment =
       !Parts ? std::string()
              : "  if (part != 0 && !stencilcc_part_segment<" +
-                   std::string(Guided ? "true" : "false") + ">(part, part_top, part_bottom, " +
-                   Lo + ", " + Hi + ", " + std::to_string(Length) + ", " + Block + ", " +
-                   Names.Begin + ", " + Names.End + "))\n"
+                   std::string(Guided ? "true" : "false") +
+                   ">(part_top, part_bottom, " + Lo + ", " + Hi + ", " +
+                   std::to_string(Length) + ", " + Block + ", " + Names.Begin +
+                   ", " + Names.End +
+                   "))\n"
                    "    return; // no segment of this part\n";
   const std::string Const = Parts ? "" : "const ";
   if (!Guided) {

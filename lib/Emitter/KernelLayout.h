@@ -75,11 +75,10 @@ inline bool registersAllowGuidedSegments(unsigned RegisterCap) { return Register
 /// (kernels-templates/stream-segments.cu.in), and the return of a block
 /// whose segment is empty; else segments of \p Length rows each, the last
 /// one shorter.
-/// With \p Parts (kernelsTakeSegmentParts), a launch's `part` 1 or 2 maps
-/// the blocks to segments of its own rows instead
-/// (kernels-templates/stream-segments.cu.in: stencilcc_part_segment; the
-/// grid has one more block along \p Axis for it), and a block beyond
-/// them returns.
+/// With \p Parts (kernelsTakeSegmentParts), a launch with `part` set maps
+/// the blocks to segments of the rows [part_top, part_bottom) instead
+/// (kernels-templates/mpi-segments.cu.in: stencilcc_part_segment), and a
+/// block beyond them returns.
 std::string streamSegmentBounds(const std::string &Axis, const std::string &Lo,
                                 const std::string &Hi, int64_t Length, bool Guided,
                                 const SegmentNames &Names = {}, bool Parts = false);

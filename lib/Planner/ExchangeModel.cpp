@@ -2,6 +2,8 @@
 
 #include "stencilcc/Planner/ExchangeModel.h"
 
+#include "stencilcc/Planner/TemporalBlockingPlan.h"
+
 #include <algorithm>
 
 namespace stencilcc {
@@ -14,18 +16,30 @@ namespace stencilcc {
 ExchangeLink ncclLink() { return {"nccl", 20e-6, 120e9, 1}; }
 ExchangeLink hostStagedLink() { return {"host-staged", 40e-6, 6e9, 2}; }
 
+bool launchesRunPartOfTheirRows(const TemporalBlockingPlan &Plan, bool Naive) {
+  return Naive || Plan.StreamSumRows ||
+         (Plan.StreamLength && !Plan.Geometry.VirtualStream);
+}
+
 ExchangePrediction predictExchange(int64_t Rows, int64_t Plane, int64_t Reach,
                                    unsigned ElementBytes, int64_t LaunchSteps,
                                    double CellSeconds, unsigned Ranks,
-                                   const ExchangeLink &Link, bool Overlapped) {
+                                   const ExchangeLink &Link, bool Shrinking,
+                                   bool Overlapped) {
   ExchangePrediction E;
   E.SlabRows = Rows / std::max(1u, Ranks);
   E.OneRankSeconds = CellSeconds * double(Plane) * double(Rows);
-  const stencilcc_exchange_terms Terms = {
-      std::max<long>(1, LaunchSteps), E.SlabRows,        Plane,
-      Reach,                          double(ElementBytes), CellSeconds,
-      Link.LatencySeconds,            Link.BytesPerSecond, int(Link.SerialSides),
-      Overlapped ? 1 : 0};
+  const stencilcc_exchange_terms Terms = {std::max<long>(1, LaunchSteps),
+                                          E.SlabRows,
+                                          Plane,
+                                          Reach,
+                                          double(ElementBytes),
+                                          CellSeconds,
+                                          Link.LatencySeconds,
+                                          Link.BytesPerSecond,
+                                          int(Link.SerialSides),
+                                          Overlapped ? 1 : 0,
+                                          Shrinking ? 1 : 0};
   E.StepsPerExchange = stencilcc_exchange_depth(Terms);
   E.GhostRows = E.StepsPerExchange * Reach;
   if (Ranks > 1) {

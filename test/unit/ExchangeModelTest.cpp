@@ -12,8 +12,8 @@ namespace {
 constexpr double kCellSeconds = 5e-13;
 
 TEST(ExchangeModel, OneRankExchangesNothing) {
-  ExchangePrediction E =
-      predictExchange(32768, 32768, 1, 4, 12, kCellSeconds, 1, ncclLink());
+  ExchangePrediction E = predictExchange(32768, 32768, 1, 4, 12, kCellSeconds,
+                                         1, ncclLink(), true);
   EXPECT_EQ(E.SlabRows, 32768);
   EXPECT_EQ(E.ExchangeSeconds, 0);
   EXPECT_DOUBLE_EQ(E.ComputeSeconds, E.OneRankSeconds);
@@ -22,15 +22,16 @@ TEST(ExchangeModel, OneRankExchangesNothing) {
 TEST(ExchangeModel, DepthIsWholePairsOfEvenLaunches) {
   for (bool Overlapped : {false, true})
     for (unsigned Ranks : {2u, 4u}) {
-      ExchangePrediction E = predictExchange(32768, 32768, 1, 4, 12, kCellSeconds, Ranks,
-                                             ncclLink(), Overlapped);
+      ExchangePrediction E =
+          predictExchange(32768, 32768, 1, 4, 12, kCellSeconds, Ranks,
+                          ncclLink(), true, Overlapped);
       EXPECT_EQ(E.StepsPerExchange % 24, 0) << Ranks;
       EXPECT_LE(4 * E.GhostRows, E.SlabRows) << Ranks;
       EXPECT_EQ(E.ExchangeSeconds > 0, !Overlapped) << Ranks;
     }
   // An odd bT: any multiple of it.
   ExchangePrediction Odd =
-      predictExchange(32768, 32768, 1, 4, 3, kCellSeconds, 4, ncclLink());
+      predictExchange(32768, 32768, 1, 4, 3, kCellSeconds, 4, ncclLink(), true);
   EXPECT_EQ(Odd.StepsPerExchange % 3, 0);
 }
 
@@ -39,25 +40,26 @@ TEST(ExchangeModel, OverlapHidesTheExchangeBehindTheInterior) {
   // launch of the interior takes far longer than the ghost rows travel,
   // so the exchange costs nothing and no deeper zone pays.
   const double Cell = 1.3e-12;
-  ExchangePrediction Serial =
-      predictExchange(1024, 1024 * 1024, 1, 4, 4, Cell, 4, ncclLink(), false);
-  ExchangePrediction Overlapped =
-      predictExchange(1024, 1024 * 1024, 1, 4, 4, Cell, 4, ncclLink(), true);
+  ExchangePrediction Serial = predictExchange(1024, 1024 * 1024, 1, 4, 4, Cell,
+                                              4, ncclLink(), true, false);
+  ExchangePrediction Overlapped = predictExchange(
+      1024, 1024 * 1024, 1, 4, 4, Cell, 4, ncclLink(), true, true);
   EXPECT_GT(Serial.ExchangeSeconds, 0);
   EXPECT_EQ(Overlapped.ExchangeSeconds, 0);
   EXPECT_EQ(Overlapped.StepsPerExchange, 8); // two launches: 8 ghost planes a side
   EXPECT_LE(Overlapped.StepsPerExchange, Serial.StepsPerExchange);
   EXPECT_LE(Overlapped.ComputeSeconds, Serial.ComputeSeconds);
   // A slab too thin for an interior hides nothing.
-  ExchangePrediction Thin =
-      predictExchange(64, 1024 * 1024, 1, 4, 4, Cell, 8, ncclLink(), true);
+  ExchangePrediction Thin = predictExchange(64, 1024 * 1024, 1, 4, 4, Cell, 8,
+                                            ncclLink(), true, true);
   EXPECT_GT(Thin.ExchangeSeconds, 0);
 }
 
 TEST(ExchangeModel, ThinSlabsKeepOneLaunch) {
   // 40 rows a rank: two launches of bT = 8 would need 16 ghost rows, more
   // than a quarter of the slab.
-  ExchangePrediction E = predictExchange(80, 1 << 20, 1, 4, 8, 1e-12, 2, ncclLink());
+  ExchangePrediction E =
+      predictExchange(80, 1 << 20, 1, 4, 8, 1e-12, 2, ncclLink(), true);
   EXPECT_EQ(E.StepsPerExchange, 8);
   EXPECT_EQ(E.GhostRows, 8);
 }
@@ -65,21 +67,39 @@ TEST(ExchangeModel, ThinSlabsKeepOneLaunch) {
 TEST(ExchangeModel, SlowerLinksExchangeLessOften) {
   // The same slab: the host-staged link's latency is higher, so its ghost
   // zone is at least as deep, and its bytes cost more a step.
-  ExchangePrediction Nccl =
-      predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, ncclLink(), false);
-  ExchangePrediction Host =
-      predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, hostStagedLink(), false);
+  ExchangePrediction Nccl = predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12,
+                                            4, ncclLink(), true, false);
+  ExchangePrediction Host = predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12,
+                                            4, hostStagedLink(), true, false);
   EXPECT_GE(Host.StepsPerExchange, Nccl.StepsPerExchange);
   EXPECT_GT(Host.ExchangeSeconds, Nccl.ExchangeSeconds);
   // Deeper only where latency pays for the redundant rows.
   const ExchangeLink Instant{"instant", 1e-9, 1e12, 1};
   const ExchangeLink Slow{"slow", 1e-2, 1e12, 1};
-  EXPECT_EQ(predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, Instant, false)
+  EXPECT_EQ(predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, Instant,
+                            true, false)
                 .StepsPerExchange,
             1);
-  EXPECT_GT(predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, Slow, false)
-                .StepsPerExchange,
-            8);
+  EXPECT_GT(
+      predictExchange(1024, 1024 * 1024, 1, 4, 1, 1.3e-12, 4, Slow, true, false)
+          .StepsPerExchange,
+      8);
+}
+
+TEST(ExchangeModel, ShrinkingLaunchesUpdateFewerGhostRows) {
+  // star3d1r float at 1024^3 over 4 ranks, two launches of bT = 4 between
+  // exchanges: all 2 x 8 ghost planes at each launch, or 2 x 4 at the
+  // first and none at the second (4 a step on average).
+  const double Cell = 1.3e-12;
+  const int64_t Plane = 1024 * 1024;
+  ExchangePrediction Whole =
+      predictExchange(1024, Plane, 1, 4, 4, Cell, 4, ncclLink(), false);
+  ExchangePrediction Shrinking =
+      predictExchange(1024, Plane, 1, 4, 4, Cell, 4, ncclLink(), true);
+  ASSERT_EQ(Whole.StepsPerExchange, 8);
+  ASSERT_EQ(Shrinking.StepsPerExchange, 8);
+  EXPECT_DOUBLE_EQ(Whole.ComputeSeconds, Cell * double(Plane) * (256 + 16));
+  EXPECT_DOUBLE_EQ(Shrinking.ComputeSeconds, Cell * double(Plane) * (256 + 4));
 }
 
 } // namespace

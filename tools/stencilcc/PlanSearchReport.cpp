@@ -73,9 +73,11 @@ static ExchangePrediction mpiSplit(const StencilAnalysis &A,
   int64_t LaunchSteps =
       S.SelectedNaive || !S.Selected ? 1 : std::max(1u, S.Selected->TemporalDegree);
   double GCells = S.selectedGCells();
-  return predictExchange(S.Extents[0], Plane, Reach,
-                         scalarTypeSize(A.Element), LaunchSteps,
-                         GCells > 0 ? 1e-9 / GCells : 0, Ranks, Link);
+  const bool Shrinking = S.SelectedNaive || !S.Selected ||
+                         launchesRunPartOfTheirRows(*S.Selected, false);
+  return predictExchange(S.Extents[0], Plane, Reach, scalarTypeSize(A.Element),
+                         LaunchSteps, GCells > 0 ? 1e-9 / GCells : 0, Ranks,
+                         Link, Shrinking);
 }
 
 static void printMpiSplit(raw_ostream &OS, const StencilAnalysis &A,

@@ -39,9 +39,9 @@ struct KernelContext {
   const TemporalBlockingPlan &Plan;
   std::string Prefix; ///< names: <Prefix>_update, <Prefix>_bt4, ...
   /// --mpi: the blocked kernels take `part, part_top, part_bottom`, with
-  /// which a launch runs only the stream segments that reach above row
-  /// part_top or below part_bottom (part 1) or only the others (part 2),
-  /// so that the rows an exchange sends are ready before the rest.
+  /// which a launch runs only the stream segments of rows [part_top,
+  /// part_bottom): the rows still read before the next exchange, and
+  /// before an exchange the rows it sends ahead of the rest.
   bool SegmentParts = false;
 };
 

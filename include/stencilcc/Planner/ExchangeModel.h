@@ -3,10 +3,14 @@
 // Under --mpi each rank updates its slab of the outermost dimension plus
 // S*reach ghost rows on each side and refreshes those rows every S steps
 // (paper 002's ghost zones). A deeper zone (larger S) adds redundant
-// updates of 2*S*reach rows to every step and pays the exchange latency
-// once per S steps; the bytes sent per step do not depend on S. Per step:
+// updates and pays the exchange latency once per S steps; the bytes sent
+// per step do not depend on S. A launch updates only the ghost rows the
+// steps after it, up to the exchange, read (L = one launch's steps):
+// 2*reach*(S - L) rows at the first after an exchange, none at the last,
+// (S - L)*reach a step on average, where its kernels can run part of their
+// rows (launchesRunPartOfTheirRows); else all 2*S*reach. Per step:
 //
-//   compute(S)  = cellSeconds * plane * (slab + 2 * S * reach)
+//   compute(S)  = cellSeconds * plane * (slab + ghost(S))
 //   exchange(S) = latency / S + sides * reach * plane * bytes / bandwidth
 //
 // `sides` is 1 where both sides move at once (NCCL over NVLink) and 2
@@ -38,6 +42,15 @@
 
 namespace stencilcc {
 
+struct TemporalBlockingPlan;
+
+/// Whether a region's launches under --mpi can update part of their rows
+/// of dimension 0 (the runtime's shrinking ghost rows): the one-step
+/// kernels by their loop bounds (\p Naive, or the streaming partial sums),
+/// the blocked kernels by stream segments; not those of one segment along
+/// a virtual stream (1D) or a whole one.
+bool launchesRunPartOfTheirRows(const TemporalBlockingPlan &Plan, bool Naive);
+
 /// How ghost rows travel between two ranks' GPUs.
 struct ExchangeLink {
   const char *Name;
@@ -64,12 +77,13 @@ struct ExchangePrediction {
 /// (the product of the inner extents), \p Reach the stencil's largest
 /// reach along dimension 0, \p LaunchSteps the steps one launch runs,
 /// \p CellSeconds the one-GPU model's seconds per cell update.
-/// \p Overlapped: the runtime's default; false as under
-/// STENCILCC_MPI_OVERLAP=0.
+/// \p Shrinking: launchesRunPartOfTheirRows. \p Overlapped: the
+/// runtime's default; false as under STENCILCC_MPI_OVERLAP=0.
 ExchangePrediction predictExchange(int64_t Rows, int64_t Plane, int64_t Reach,
                                    unsigned ElementBytes, int64_t LaunchSteps,
                                    double CellSeconds, unsigned Ranks,
-                                   const ExchangeLink &Link, bool Overlapped = true);
+                                   const ExchangeLink &Link, bool Shrinking,
+                                   bool Overlapped = true);
 
 } // namespace stencilcc
 
