@@ -3,7 +3,7 @@
 # include/stencilcc/Runtime/CudaEmulation.h and runs them: the generated
 # kernels themselves, on the CPU, against each region's C text. Every
 # program runs its own edge cases (T = 0, 1, bT-1, bT, bT+1, 2bT+2, the
-# first prime >= 2bT; a tiny grid, one of whole blocks and one of about 3.5
+# first prime >= 2bT; a tiny grid, one of whole blocks and one of about 2.5
 # blocks besides its default of about 1.5 blocks), so one build checks
 # them all.
 #
@@ -27,7 +27,7 @@
 #     --fast-math;
 #   - every accepted input (test/Inputs/accepted) at its default plan, a
 #     fifth of them at other plans as well; an input whose default kernels
-#     repeat an earlier input's (the same analysis but for the FLOP count,
+#     repeat an earlier program's (the same analysis but for the FLOP count,
 #     the same plan) checks its translation alone: its main case, at two
 #     sweeps of the same plan family.
 # --set=full adds today's whole matrix: both precisions of every rotation,
@@ -298,7 +298,7 @@ suite_job caps "all|j2d9pt|double|--bt=3 --bs=30 --sl=16 --max-registers=96"
 suite_job caps "all|star3d1r|float|--bt=2 --bs=10x14 --sl=7 --blocks-per-sm=2"
 
 # --exchange=shuffle (2D). CI: one warp or two per block (the grids of
-# about 1.5 and 3.5 blocks stay small), 1, 2, 4 and 8 cells per lane, bT 1
+# about 1.5 and 2.5 blocks stay small), 1, 2, 4 and 8 cells per lane, bT 1
 # to 4 (4 cells at bT=4 and radius 4 leave eight output lanes). Full: each
 # 2D suite stencil in one precision at its default tile, the cells per
 # lane, bT and stream blocks rotating; and every accepted 2D input below.
@@ -474,20 +474,27 @@ run_program() { # name flags options...
   fi
 }
 
-# An accepted input's default kernels that repeat an earlier input's
-# (every region's analysis line but its FLOP count, and its plan line, the
-# same) differ from them only in the update's expression, which is what is
-# left to check: the main case alone, and where the plan runs more than two
-# sweeps a launch, at two, with the same exchange and specialization
-# (a fifth of the build). The edge cases of those kernels ran with the input
-# that claimed them first (a directory per kernel shape; jobs start in
-# order, two at a time). Sets flags and options of the caller.
-translation_only() { # job directory
-  local d=$1 key bt extra=""
-  key=$(grep -E '^// (analysis|plan): ' "$d/check.cu" |
+# The shape of a program's kernels: every region's analysis line but its
+# FLOP count, and its plan line. A job that runs the edge cases claims its
+# shape (a directory per shape; jobs start in order, two at a time, the
+# benchmark stencils' before the accepted inputs').
+claim_kernel_shape() { # job directory; false where already claimed
+  local key
+  key=$(grep -E '^// (analysis|plan): ' "$1/check.cu" |
     sed -E 's/, [0-9.]+ FLOP\/cell//' | md5sum | cut -c1-16)
   mkdir -p "$WORK/.kernel-shapes"
-  mkdir "$WORK/.kernel-shapes/$key" 2>/dev/null && return 0
+  mkdir "$WORK/.kernel-shapes/$key" 2>/dev/null
+}
+
+# An accepted input's default kernels that repeat an earlier job's shape
+# differ from them only in the update's expression, which is what is left
+# to check: the main case alone, and where the plan runs more than two
+# sweeps a launch, at two, with the same exchange and specialization (a
+# fifth of the build); the edge cases of that shape ran with the job that
+# claimed it. Sets flags and options of the caller.
+translation_only() { # job directory
+  local d=$1 bt extra=""
+  claim_kernel_shape "$d" && return 0
   options="$options --no-edge-cases"
   # --bt applies to every region: only where all have the same plan.
   [[ $(grep '^// plan: ' "$d/check.cu" | sort -u | wc -l) == 1 ]] || return 0
@@ -523,7 +530,11 @@ one() { # name|input|flags|program options
     echo "ERROR $name [$flags]: stencilcc failed: $(grep -m1 error "$d/log")"
     return
   fi
-  [[ $SET == ci && $name == accepted-default-* ]] && translation_only "$d"
+  if [[ $SET == ci && $name == accepted-default-* ]]; then
+    translation_only "$d"
+  elif [[ $options != *--no-edge-cases* ]]; then
+    claim_kernel_shape "$d" || true
+  fi
   # -O0, except for a program that runs all its cases on a plan with the
   # warp-shuffle exchange: its emulation switches fibres at every shuffle,
   # and at -O0 the switch's library code (not inlined) is most of the run.
@@ -561,7 +572,7 @@ one() { # name|input|flags|program options
   echo "$(( ($(date +%s%N) - start) / 1000000 )) $name" \
     "$(( (built - start) / 1000000 )) $(( ($(date +%s%N) - built) / 1000000 ))" >"$d/ms"
 }
-export -f one run_program translation_only
+export -f one run_program translation_only claim_kernel_shape
 
 # ---------------------------------------------------------------- run
 start=$SECONDS
