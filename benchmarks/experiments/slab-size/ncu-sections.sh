@@ -7,7 +7,8 @@ cd "$(dirname "$0")/gen" && nvcc -O3 -arch=sm_90 s2.cu -o s2 || exit 1
 for r in 8192 32768; do
   ncu --section SpeedOfLight --section Occupancy --section SchedulerStats \
     --section WarpStateStats --section MemoryWorkloadAnalysis --section LaunchStats \
+    --metrics smsp__inst_executed.sum,smsp__thread_inst_executed.sum \
     -k regex:bt12 --launch-skip 2 --launch-count 1 \
     ./s2 --time --param=rows=$r --param=dimsize=32768 --steps=60 --reps=1 >"${OUT:-.}/ncu-rows$r.txt" 2>&1
-  grep -E "Duration|DRAM Throughput|Memory Throughput|Achieved Occupancy|Issued Warp|Waves Per SM|L2 Hit|No Eligible|Active Warps Per" "${OUT:-.}/ncu-rows$r.txt" | sed "s/^/rows=$r /"
+  grep -E "Duration|DRAM Throughput|Memory Throughput|Achieved Occupancy|Issued Warp|Waves Per SM|L2 Hit|No Eligible|Active Warps Per|inst_executed" "${OUT:-.}/ncu-rows$r.txt" | sed "s/^/rows=$r /"
 done
