@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "stencilcc/Emitter/CudaEmitter.h"
-#include "stencilcc/Support/DisplayPath.h"
 #include "stencilcc/Emitter/ConstantDivision.h"
 #include "stencilcc/Emitter/FloatSquareRoot.h"
 #include "stencilcc/Emitter/KernelEmitter.h"
+#include "stencilcc/Emitter/LaunchDegrees.h"
 #include "stencilcc/Emitter/PartialSums.h"
 #include "stencilcc/Emitter/StageBlockedEmitter.h"
 #include "stencilcc/Emitter/StageEmitter.h"
@@ -21,6 +21,7 @@
 #include "stencilcc/Emitter/WarpShuffleKernel.h"
 #include "stencilcc/Planner/ExchangeModel.h"
 #include "stencilcc/Support/Config.h"
+#include "stencilcc/Support/DisplayPath.h"
 
 #include "StageLayout.h"
 
@@ -281,7 +282,8 @@ std::string runFunction(const KernelContext &K, bool Naive) {
        << "                      stream_reach * (" << Plane
        << ") <= 2147483647L;\n";
   }
-  for (unsigned D = 1; D <= BT; ++D) {
+  const std::vector<unsigned> Degrees = launchDegrees(BT);
+  for (unsigned D : Degrees) {
     uint64_t Bytes = blockedKernelSharedBytes(Plan, D);
     if (Bytes <= 48 * 1024)
       continue;
@@ -330,7 +332,7 @@ std::string runFunction(const KernelContext &K, bool Naive) {
           "(KernelContext::SegmentParts).\n"
        << "  int part = 0, part_top = 0, part_bottom = 0;\n";
   OS << "  auto launch = [&](int degree) {\n    switch (degree) {\n";
-  for (unsigned D = 1; D <= BT; ++D) {
+  for (unsigned D : Degrees) {
     std::string Kernel = K.Prefix + "_bt" + std::to_string(D);
     if (Shuffle && D < BT) {
       // A remainder (at most two launches a run): the general instance
@@ -364,13 +366,14 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   }
   OS << "    }\n    STENCILCC_CHECK(cudaGetLastError());\n"
      << "    t += degree;\n    cur ^= 1;\n  };\n";
-  OS << "  // Blocks of " << BT << " steps, then (both_levels) the last step "
-        "alone, so that the\n"
-     << "  // other buffer holds the step before. The buffers flip once per "
-        "launch; when\n"
-     << "  // the launch count and the step count differ in parity, the first "
-        "block is\n"
-     << "  // split so the result lands where the C loop leaves it.\n";
+  OS << "  // Launches of " << BT
+     << " steps and a tail "
+        "(stencilcc_issue_launches), then\n"
+     << "  // (both_levels) the last step alone, so that the other buffer "
+        "holds the step\n"
+     << "  // before. The buffers flip once per launch; the launch count "
+        "takes the\n"
+     << "  // parity that leaves the result where the C loop leaves it.\n";
   // --mpi: each launch waits in `pending` until the next is known, so
   // that the last can be split for the exchange.
   const std::string Issue = K.SegmentParts ? "issue" : "launch";
@@ -378,19 +381,18 @@ std::string runFunction(const KernelContext &K, bool Naive) {
     OS << "  int pending = 0;\n"
        << "  auto issue = [&](int degree) {\n"
        << "    if (pending)\n      launch(pending);\n    pending = degree;\n  };\n";
-  OS << "  const long kDegree = " << BT << ";\n";
-  OS << "  long left = steps - (both_levels ? 1 : 0);\n";
-  OS << "  const long launches = left / kDegree + (left % kDegree ? 1 : 0);\n";
+  OS << "  const long left = steps - (both_levels ? 1 : 0);\n";
   if (K.SegmentParts)
-    OS << "  if ((!level || both_levels) && left >= 2 &&\n"
-       << "      ((cur ^ launches ^ (t_begin + " << Shift << " + left)) & 1) != 0) {\n";
+    // The runtime tracks the level (`level`) and swaps the last two steps
+    // where a run cannot land on the C loop's parity.
+    OS << "  const int parity = (!level || both_levels) && left >= 2\n"
+       << "                         ? (int)((cur ^ (t_begin + " << Shift
+       << " + left)) & 1)\n"
+       << "                         : -1;\n";
   else
-    OS << "  if (((launches ^ left) & 1) != 0) {\n";
-  OS << "    const int d = (int)(left < kDegree ? left : kDegree);\n"
-     << "    " << Issue << "(d - 1);\n    " << Issue << "(1);\n    left -= d;\n  }\n";
-  OS << "  while (left > 0) {\n"
-     << "    const int d = (int)(left < kDegree ? left : kDegree);\n"
-     << "    " << Issue << "(d);\n    left -= d;\n  }\n";
+    OS << "  const int parity = (int)(left & 1);\n";
+  OS << "  stencilcc_issue_launches(left, " << BT << ", parity, " << Issue
+     << ");\n";
   OS << "  if (both_levels)\n    " << Issue << "(1);\n";
   if (K.SegmentParts) {
     OS << "  if (!split) {\n    launch(pending);\n  } else {\n";
@@ -585,13 +587,13 @@ std::string regionKernels(const KernelContext &K, unsigned Index, bool Naive,
     S += emitStreamSumsKernel(K, *Sums) + "\n";
   } else if (K.Plan.Exchange == ExchangeScheme::Shuffle) {
     S += emitFrameCheckKernel(K) + "\n";
-    for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D)
+    for (unsigned D : launchDegrees(K.Plan.TemporalDegree))
       S += emitWarpShuffleKernel(K, D) + "\n";
   } else {
     std::string Carried = emitCarriedUpdateFunction(K);
     if (!Carried.empty())
       S += Carried + "\n";
-    for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D)
+    for (unsigned D : launchDegrees(K.Plan.TemporalDegree))
       S += emitBlockedKernel(K, D) + "\n";
   }
   S += runFunction(K, Naive) + "\n";
@@ -690,8 +692,10 @@ std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
   }
   std::string FileName =
       Regions.empty() ? "" : displayPath(Regions.back().Program->FileName);
+  // The launch-degree rule, which the self-check's step counts also use.
   return fill(PreludeTemplate,
               {{"VERSION", STENCILCC_VERSION}, {"INPUT", FileName}}) +
+         LaunchDegreesTemplate +
          (ConstantDivision ? ConstantDivisionTemplate : "") +
          (FloatSquareRoot ? FloatSquareRootTemplate : "") +
          (AsyncCopy ? AsyncCopyTemplate : "") +
@@ -699,10 +703,10 @@ std::string emitCudaPrelude(const std::vector<RegionToEmit> &Regions) {
          (WarpShuffle ? WarpShuffleTemplate : "") +
          (Segments ? StreamSegmentsTemplate : "") +
          (Segments && Mpi ? MpiSegmentsTemplate : "") +
-         (Mpi ? fill(MpiRuntimeTemplate, {{"NCCL_LINK", linkInitializer(ncclLink())},
-                                           {"HOST_STAGED_LINK",
-                                            linkInitializer(hostStagedLink())},
-                                           {"EXCHANGE_DEPTH", ExchangeDepthTemplate}})
+         (Mpi ? fill(MpiRuntimeTemplate,
+                     {{"NCCL_LINK", linkInitializer(ncclLink())},
+                      {"HOST_STAGED_LINK", linkInitializer(hostStagedLink())},
+                      {"EXCHANGE_DEPTH", ExchangeDepthTemplate}})
               : "");
 }
 

@@ -10,6 +10,7 @@
 #include "BlockedKernelWriter.h"
 #include "KernelLayout.h"
 #include "UpdateFunction.h"
+#include "stencilcc/Emitter/LaunchDegrees.h"
 #include "stencilcc/Planner/ExchangeModel.h"
 
 namespace stencilcc {
@@ -58,7 +59,7 @@ uint64_t blockedKernelSharedBytes(const TemporalBlockingPlan &Plan,
 std::string emitCarriedUpdateFunction(const KernelContext &K) {
   // Only where some kernel of the plan carries (nvcc warns of an unused
   // function); every kernel that does carries the same differences.
-  for (unsigned D = 1; D <= K.Plan.TemporalDegree; ++D) {
+  for (unsigned D : launchDegrees(K.Plan.TemporalDegree)) {
     BlockedKernelWriter W(K, D);
     if (!W.carried().empty())
       return updateFunction(K, std::nullopt, &W.carried());

@@ -294,7 +294,8 @@ std::string emitSelfCheckProgram(const std::string &Source,
        << (Eq == std::string::npos ? "1" : D.substr(Eq + 1)) << "\n#endif\n";
   }
   // The runtime goes before the input's text, out of reach of its macros.
-  OS << SelfCheckRuntimeTemplate << "\n";
+  // The launch-degree rule first: the runtime's step counts follow it.
+  OS << LaunchDegreesTemplate << SelfCheckRuntimeTemplate << "\n";
   if (std::any_of(Regions.begin(), Regions.end(), [](const RegionToEmit &R) {
         return R.Program->isStageForm();
       }))

@@ -8,13 +8,16 @@
 // buffer (per level of an array with levels: a launch starting at step t0
 // sees relative level r as level (t0 + r) % k), so a buffer a launch does
 // not store stays where it is, and the host needs no copies between
-// launches. Full launches run StagePlan::Steps steps; the last launch (a
-// remainder of fewer steps when the step count does not divide) stores
-// every buffer it writes; at the end every buffer whose latest value is in
-// the second copy is copied back.
+// launches. Full launches run StagePlan::Steps steps, then a tail of fewer
+// (when the step count does not divide) as launches of the tail degrees
+// (LaunchDegrees.h); the last launch and the tail's store every buffer
+// they write; at the end every buffer whose latest value is in the second
+// copy is copied back.
 //
 //===----------------------------------------------------------------------===//
 #include "StageBlocked.h"
+
+#include "stencilcc/Emitter/LaunchDegrees.h"
 
 #include <sstream>
 
@@ -61,9 +64,19 @@ private:
   BlockedNames N;
   std::ostringstream OS;
 
+  /// The kernel of \p Steps steps; a tail's (Steps < Plan.Steps, one
+  /// launch a run) always with 64-bit cell indices, one instance fewer for
+  /// nvcc.
   std::string instance(unsigned Steps, bool Final) const {
     return blockedKernelName(Prefix) + "<" + num(Steps) + ", " +
-           (Final ? "true" : "false") + ", " + N("Offset") + ">";
+           (Final ? "true" : "false") + ", " +
+           (Steps < Plan.Steps ? std::string("long") : N("Offset")) + ">";
+  }
+  /// The tail's launch degrees (LaunchDegrees.h).
+  std::vector<unsigned> tailDegrees() const {
+    std::vector<unsigned> D = launchDegrees(Plan.Steps);
+    D.pop_back();
+    return D;
   }
   std::string copiesOf(const StencilArray &A) const {
     return N(A.Name + "_copies");
@@ -138,7 +151,7 @@ private:
       return;
     OS << "    // Over 48 KB of dynamic shared memory needs the kernels' "
           "consent.\n";
-    for (unsigned M = 1; M <= Plan.Steps; ++M)
+    for (unsigned M : launchDegrees(Plan.Steps))
       for (bool F : {true, false})
         if (F || M == Plan.Steps)
           OS << "    STENCILCC_CHECK(cudaFuncSetAttribute(" << instance(M, F)
@@ -201,7 +214,7 @@ private:
     OS << "  // Which buffers each instance stores (their latest versions).\n";
     OS << "  static const bool " << N("stores_full") << "[] = "
        << storeTable(S, false) << ";\n";
-    for (unsigned M = 1; M <= S; ++M)
+    for (unsigned M : launchDegrees(S))
       OS << "  static const bool " << N("stores_last" + num(M)) << "[] = "
          << storeTable(M, true) << ";\n";
     OS << "  const long " << Full << " = steps / " << S << ", " << Rest
@@ -225,12 +238,20 @@ private:
        << Launch << "(" << instance(S, true) << ", " << N("t") << ", "
        << N("stores_last" + num(S)) << ");\n    }\n";
     if (S > 1) {
-      OS << "    switch (" << Rest << ") {\n";
-      for (unsigned M = 1; M < S; ++M)
-        OS << "    case " << M << ":\n      " << Launch << "("
+      // The tail as the largest tail degrees that fit, each storing every
+      // buffer it writes.
+      std::string Left = N("left"), D = N("degree");
+      OS << "    for (long " << Left << " = " << Rest << "; " << Left
+         << " > 0;) {\n"
+         << "      const long " << D << " = stencilcc_tail_degree(" << Left
+         << ", " << S << ");\n"
+         << "      switch (" << D << ") {\n";
+      for (unsigned M : tailDegrees())
+        OS << "      case " << M << ":\n        " << Launch << "("
            << instance(M, true) << ", " << N("t") << ", "
-           << N("stores_last" + num(M)) << ");\n      break;\n";
-      OS << "    default:\n      break;\n    }\n";
+           << N("stores_last" + num(M)) << ");\n        break;\n";
+      OS << "      }\n      " << N("t") << " += " << D << ";\n      " << Left
+         << " -= " << D << ";\n    }\n";
     }
     OS << "  };\n";
     OS << "  if (!STENCILCC_WIDE_OFFSETS_FORCED && " << N("cells")
