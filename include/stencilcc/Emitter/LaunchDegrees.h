@@ -1,5 +1,4 @@
-//===- Emitter/LaunchDegrees.h - Which blocked kernels a plan compiles -*- C++
-//-*-===//
+//===- Emitter/LaunchDegrees.h - Kernels a plan compiles ------*- C++ -*-===//
 //
 // A blocked plan of degree bT runs its time loop as launches of bT steps
 // and a tail of fewer. Compiling a kernel for every degree from 1 to bT
