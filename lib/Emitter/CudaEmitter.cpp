@@ -335,8 +335,8 @@ std::string runFunction(const KernelContext &K, bool Naive) {
   for (unsigned D : Degrees) {
     std::string Kernel = K.Prefix + "_bt" + std::to_string(D);
     if (Shuffle && D < BT) {
-      // A remainder (at most two launches a run): the general instance
-      // only, which keeps nvcc's time to one instance per degree.
+      // A tail launch (a few a run): the general instance only, which
+      // keeps nvcc's time to one instance per tail degree.
       OS << "    case " << D << ":\n      "
          << Launch("(" + Kernel + "<false, false>)", "0")
          << "(buffers[cur], buffers[cur ^ 1], device, t"

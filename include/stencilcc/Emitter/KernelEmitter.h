@@ -2,9 +2,9 @@
 //
 // Writes the device code of one stencil region: the update of one cell (a
 // device function shared by every kernel, so all of them compute exactly
-// the C expression), one N.5D temporal-blocking kernel per degree 1..bT
-// (remainders of the time loop need the lower degrees), and the naive
-// one-thread-per-cell kernel used as a baseline.
+// the C expression), one N.5D temporal-blocking kernel per launch degree
+// (bT, and 1, 3, 7 below it for the time loop's tail: LaunchDegrees.h),
+// and the naive one-thread-per-cell kernel used as a baseline.
 //
 // A blocked kernel walks one schedule. Column c loads plane first+c into
 // level 0; level L computes plane first+c-L*Lag from level L-1's queue; the
