@@ -13,7 +13,8 @@
 #                             release or after a large change (several
 #                             times the ci set's time)
 #
-# Then fuzzes the frontend and analysis for 2 minutes on the seeds
+# Then fuzzes the frontend and analysis for 90 seconds in two workers (one
+# a core) on the seeds
 # (scripts/fuzz.sh: builds the instrumented target in build-fuzz first;
 # FUZZ_TIME=0 skips it). Ends with each long test's program count and wall
 # time, the five slowest tests, the fuzz run's executions, and `N passed,
@@ -43,11 +44,11 @@ ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)" -LE "set-$OTHER"
 # instrumented libraries.
 fuzz_status=0
 fuzz_line="skipped (FUZZ_TIME=0)"
-if [[ ${FUZZ_TIME:-120} != 0 ]]; then
+if [[ ${FUZZ_TIME:-90} != 0 ]]; then
   echo
   echo "== fuzz"
   fuzz_start=$(date +%s)
-  scripts/fuzz.sh --time="${FUZZ_TIME:-120}" 2>&1 | tee "$BUILD_DIR/test/fuzz.txt" ||
+  scripts/fuzz.sh --time="${FUZZ_TIME:-90}" --jobs=2 2>&1 | tee "$BUILD_DIR/test/fuzz.txt" ||
     fuzz_status=$?
   fuzz_line="$(grep -E '^== [0-9-]+: ' "$BUILD_DIR/test/fuzz.txt" | tail -1 | sed 's/^== //')"
   fuzz_line="$([[ $fuzz_status == 0 ]] && echo passed || echo FAILED): ${fuzz_line:-no summary} (build and run $(( $(date +%s) - fuzz_start )) s)"
