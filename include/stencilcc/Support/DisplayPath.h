@@ -1,5 +1,4 @@
-//===- Support/DisplayPath.h - Input paths as generated files name them -*- C++
-//-*-===//
+//===- Support/DisplayPath.h - Input paths in generated files -*- C++ -*-===//
 //
 // Generated files name their input for people; an absolute path would
 // carry the generating machine's directories into files that are committed
