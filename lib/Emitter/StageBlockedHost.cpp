@@ -64,9 +64,9 @@ private:
   BlockedNames N;
   std::ostringstream OS;
 
-  /// The kernel of \p Steps steps; a tail's (Steps < Plan.Steps, one
-  /// launch a run) always with 64-bit cell indices, one instance fewer for
-  /// nvcc.
+  /// The kernel of \p Steps steps; a tail's (Steps < Plan.Steps, a few
+  /// launches a run) always with 64-bit cell indices, one instance fewer
+  /// for nvcc.
   std::string instance(unsigned Steps, bool Final) const {
     return blockedKernelName(Prefix) + "<" + num(Steps) + ", " +
            (Final ? "true" : "false") + ", " +
@@ -238,20 +238,18 @@ private:
        << Launch << "(" << instance(S, true) << ", " << N("t") << ", "
        << N("stores_last" + num(S)) << ");\n    }\n";
     if (S > 1) {
-      // The tail as the largest tail degrees that fit, each storing every
-      // buffer it writes.
-      std::string Left = N("left"), D = N("degree");
-      OS << "    for (long " << Left << " = " << Rest << "; " << Left
-         << " > 0;) {\n"
-         << "      const long " << D << " = stencilcc_tail_degree(" << Left
-         << ", " << S << ");\n"
+      // The tail as the largest tail degrees that fit
+      // (stencilcc_issue_launches; no parity: each buffer's copy is
+      // tracked), each storing every buffer it writes.
+      std::string D = N("degree");
+      OS << "    stencilcc_issue_launches(" << Rest << ", " << S
+         << ", -1, [&](int " << D << ") {\n"
          << "      switch (" << D << ") {\n";
       for (unsigned M : tailDegrees())
         OS << "      case " << M << ":\n        " << Launch << "("
            << instance(M, true) << ", " << N("t") << ", "
            << N("stores_last" + num(M)) << ");\n        break;\n";
-      OS << "      }\n      " << N("t") << " += " << D << ";\n      " << Left
-         << " -= " << D << ";\n    }\n";
+      OS << "      }\n      " << N("t") << " += " << D << ";\n    });\n";
     }
     OS << "  };\n";
     OS << "  if (!STENCILCC_WIDE_OFFSETS_FORCED && " << N("cells")
