@@ -15,7 +15,7 @@
 #           after the launch rather than beside it (serial:
 #           STENCILCC_MPI_OVERLAP=0) and the host-staged build, and each
 #           --depths S as steps per exchange (STENCILCC_MPI_EXCHANGE_STEPS=S:
-#           how the choice compares), and each --envs item's environment
+#           how the choice compares; weak runs them too), and each --envs item's environment
 #           (NCCL's settings, say; --run-timeout S, default 240, bounds
 #           each run: NCCL_P2P_USE_CUDA_MEMCPY=1 hung at 4 ranks);
 #   weak    a fixed slab per rank: the slab form of the stencil (generate.sh:
@@ -180,6 +180,10 @@ for s in "${names[@]}"; do
       gc=$(timed "$s-slab" nccl "$MOST" "$((MOST * weak))x$weak" STENCILCC_MPI_OVERLAP=0)
       line+="; np$MOST serial $gc ($(efficiency "$gc" "$base" "$MOST"))"
     fi
+    for depth in $DEPTHS; do
+      gc=$(timed "$s-slab" nccl "$MOST" "$((MOST * weak))x$weak" STENCILCC_MPI_EXCHANGE_STEPS="$depth")
+      line+="; np$MOST S=$depth $gc ($(efficiency "$gc" "$base" "$MOST"))"
+    done
     table+=("$line GCells/s (efficiency)")
     echo "$line GCells/s (efficiency)" | tee -a "$OUT/table.txt"
   fi

@@ -666,8 +666,9 @@ std::string emitRegionKernels(const RegionToEmit &R, unsigned Index) {
 /// An ExchangeLink as the runtime's stencilcc_mpi_link initializer.
 static std::string linkInitializer(const ExchangeLink &L) {
   char Text[128];
-  std::snprintf(Text, sizeof Text, "\"%s\", %.9g, %.9g, %u", L.Name,
-                L.LatencySeconds, L.BytesPerSecond, L.SerialSides);
+  std::snprintf(Text, sizeof Text, "\"%s\", %.9g, %.9g, %u, %.9g", L.Name,
+                L.LatencySeconds, L.BytesPerSecond, L.SerialSides,
+                L.SplitSeconds);
   return Text;
 }
 

@@ -19,15 +19,16 @@
 // sent run first, the exchange beside the others), so only the part of
 // latency + S * sides * reach * plane * bytes / bandwidth that the last
 // launch's interior (bT steps of about slab - 2 * S * reach rows) does not
-// cover counts, over S steps; with the interior that large the exchange
-// costs nothing and S stays the launch's own steps. S is the multiple of the
-// launch's steps (bT) that minimises the sum, with S*reach at most a
-// quarter of the slab (the launch's own steps always allowed); with an
-// even bT, a multiple of 2*bT where the slab allows: the runtime keeps
-// which buffer holds the current level, so no depth splits a launch for
-// parity, but one launch between exchanges was measured no faster than
-// two (exchange-depth.inc). bT itself is the one-GPU model's: it decides
-// the kernel, S only how often the ranks talk.
+// cover counts, over S steps, plus what splitting that launch in two
+// costs (split / S: two pipeline fills and two last waves where one
+// launch had one), which no overlap hides and a deeper zone pays less
+// often. S is the multiple of the launch's steps (bT) that minimises the
+// sum, with S*reach at most a quarter of the slab (the launch's own steps
+// always allowed); with an even bT, a multiple of 2*bT where the slab
+// allows: the runtime keeps which buffer holds the current level, so no
+// depth splits a launch for parity, but one launch between exchanges was
+// measured no faster than two (exchange-depth.inc). bT itself is the one-GPU
+// model's: it decides the kernel, S only how often the ranks talk.
 //
 // The choice is one text, kernels-templates/exchange-depth.inc, compiled
 // here and written into the generated runtime (mpi-runtime.cu.in), which
@@ -57,6 +58,9 @@ struct ExchangeLink {
   double LatencySeconds;  ///< per exchange, both sides
   double BytesPerSecond;  ///< per side
   unsigned SerialSides;   ///< 1: the two sides overlap; 2: one after the other
+  /// Per exchange that overlaps the launch before it: that launch runs as
+  /// two (the rows sent first), which the overlap does not hide.
+  double SplitSeconds;
 };
 
 /// NCCL send/receive between GPUs of one node (NVLink).
