@@ -66,6 +66,7 @@ private:
     return Ver.isInput() && (Ver.WindowPlanes || Ver.RingPlanes);
   }
   void sweep(unsigned K, const std::string &Indent);
+  bool computesEveryCell(unsigned K) const;
   void sweepCell(unsigned K, const std::string &Indent);
   void planeBody(const std::string &Indent);
   void streamLoop();
@@ -172,7 +173,13 @@ void KernelWriter::sharedMemory() {
         "size, each\n  // plane the box's cross-section ("
      << PlaneCells << " cells).\n";
   OS << "  extern __shared__ __align__(16) unsigned char stencilcc_smem[];\n";
-  uint64_t Offset = 0;
+  // A pad before the first ring and after the last (RingPadCells): the
+  // steady state's threads outside a sweep's box read past its ring.
+  uint64_t Offset = (uint64_t(Plan.RingPadCells) * 8 + 15) / 16 * 16;
+  if (Offset)
+    OS << "  // (" << Offset
+       << " bytes before the rings and after them: " << Plan.RingPadCells
+       << " cells of a ring read's reach)\n";
   for (unsigned V = 0; V < Plan.Versions.size(); ++V) {
     const StageVersion &Ver = Plan.Versions[V];
     if (!Ver.RingPlanes)
@@ -299,6 +306,44 @@ void KernelWriter::inputLoads(const std::string &Ind) {
   }
 }
 
+/// Whether the steady state's copy of sweep \p K computes at every cell
+/// of the block, not only those of its grown box. In 2D a warp's lanes
+/// outside the box cost the same instructions either way, and the guards
+/// and reconvergence around the statement were a quarter of the 2D wave's
+/// steady loop (docs/performance.md, "Where the waves' cycles go"); on an
+/// H200 this took fdtd-2d 1.15x faster, the 2D wave 0.98x to 1.03x. In 3D
+/// whole warps lie outside the box along y and skipped it for free: the
+/// 3D diffusion ran 0.91x, so 3D keeps the guard. A value
+/// outside the box is never read (later sweeps read within their smaller
+/// boxes) nor stored, so it may be anything; what it reads must be safe
+/// to read: registers (windows, global loads made ahead under their own
+/// guards) and rings at constant offsets (the rings' pads take what
+/// reaches past them). Not for integer arithmetic, whose division or
+/// conversion of an arbitrary value is undefined.
+bool KernelWriter::computesEveryCell(unsigned K) const {
+  if (!Steady || Plan.NumDims != 2)
+    return false;
+  const StageSweep &Sw = Plan.SweepPlans[K];
+  for (const StageRead &R : Sw.Reads)
+    if (R.Kind == StageReadKind::Ring && R.Offsets.empty())
+      return false;
+  // Floating-point values, literals, scalars, and the comparisons and
+  // logic of floating-point values (0 or 1, whatever their operands).
+  bool Safe = true;
+  P.Stages[Sw.Stage].Rhs->walk([&](const Expr &E) {
+    static const char *const Logic[] = {
+        "<", ">", "<=", ">=", "==", "!=", "&&", "||", "!"};
+    if (isFloatingType(E.Type) || E.K == Expr::Kind::IntLiteral ||
+        E.K == Expr::Kind::ScalarRef ||
+        ((E.K == Expr::Kind::Binary || E.K == Expr::Kind::Unary) &&
+         std::find(std::begin(Logic), std::end(Logic), E.Op) !=
+             std::end(Logic)))
+      return;
+    Safe = false;
+  });
+  return Safe;
+}
+
 /// Sweep \p K at one cell: the statement inside its loops, the value
 /// before outside them, the next plane's global reads, the window and
 /// ring, the store.
@@ -327,17 +372,29 @@ void KernelWriter::sweepCell(unsigned K, const std::string &Body) {
     if (!Vars[D].empty() && (names(Compute, Vars[D]) ||
                              names(Domain, Vars[D]) || names(Ahead, Vars[D])))
       OS << Body << "const int " << Vars[D] << " = " << wrappedAt(D) << ";\n";
-  OS << Body << T << " " << V << " = (" << T << ")0;\n";
-  OS << Body << "if (" << (Plan.streams() ? rowsv() + " && " : "")
-     << crossCheck(Ver, false) << ") {\n";
-  if (Domain == "true") // the statement's loops span the grid
-    OS << Body << "  " << V << " = (" << T << ")(" << Compute << ");\n";
-  else
-    OS << Body << "  if (" << Domain << ")\n"
-       << Body << "    " << V << " = (" << T << ")(" << Compute << ");\n"
-       << Body << "  else // outside the statement's loops: the value before\n"
-       << Body << "    " << V << " = " << Keep << ";\n";
-  OS << Body << "}\n";
+  if (computesEveryCell(K)) {
+    OS << Body << T << " " << V << " = (" << T << ")(" << Compute
+       << "); // every cell: only its box's are read\n";
+    // A value before from global memory only at a cell of the grid.
+    if (Domain != "true")
+      OS << Body << "if (!(" << Domain << ")"
+         << (Sw.Previous < 0 ? " && " + inside() : "")
+         << ") // outside the statement's loops: the value before\n"
+         << Body << "  " << V << " = " << Keep << ";\n";
+  } else {
+    OS << Body << T << " " << V << " = (" << T << ")0;\n";
+    OS << Body << "if (" << (Plan.streams() ? rowsv() + " && " : "")
+       << crossCheck(Ver, false) << ") {\n";
+    if (Domain == "true") // the statement's loops span the grid
+      OS << Body << "  " << V << " = (" << T << ")(" << Compute << ");\n";
+    else
+      OS << Body << "  if (" << Domain << ")\n"
+         << Body << "    " << V << " = (" << T << ")(" << Compute << ");\n"
+         << Body
+         << "  else // outside the statement's loops: the value before\n"
+         << Body << "    " << V << " = " << Keep << ";\n";
+    OS << Body << "}\n";
+  }
   for (const Prefetch &F : Pre)
     advance(ofCell(F.Register), F.Type,
             both(nextv() + " && " + crossCheck(Ver, false), crossDomain(S)),
@@ -366,9 +423,10 @@ void KernelWriter::sweep(unsigned K, const std::string &Ind) {
     std::string Row = sweepRow(K);
     std::string Next = "(" + Row + plus(Plan.PrefetchPlanes) + ")";
     OS << In << "const int " << Row << " = " << planeVar() << plus(-Ver.Lag)
-       << ";\n"
-       << In << "const bool " << rowsv() << " = "
-       << (Steady ? "true" : rowsCheck(Row, Ver, false)) << ";\n";
+       << ";\n";
+    if (!computesEveryCell(K))
+      OS << In << "const bool " << rowsv() << " = "
+         << (Steady ? "true" : rowsCheck(Row, Ver, false)) << ";\n";
     if (!prefetches(K).empty())
       OS << In << "const bool " << nextv() << " = "
          << both(Steady ? "true" : rowsCheck(Next, Ver, false),

@@ -10,6 +10,7 @@
 #include "StagePlanInternal.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 
 namespace stencilcc {
@@ -95,7 +96,22 @@ bool planGeometry(const StencilProgram &P, StagePlan &Plan,
   int64_t PlaneCells = 1;
   for (int64_t B : Plan.Box)
     PlaneCells *= B;
-  uint64_t Bytes = 0;
+  // Only 2D plans compute every cell (StagePlan.h), and only they pad.
+  Plan.RingPadCells = 0;
+  for (const StageSweep &Sw : Plan.SweepPlans)
+    for (const StageRead &R : Sw.Reads) {
+      if (Plan.NumDims != 2 || R.Kind != StageReadKind::Ring ||
+          R.Offsets.empty())
+        continue;
+      int64_t Reach = 0, Scale = 1;
+      for (unsigned C = 0; C < NC; ++C) {
+        Reach += std::abs(R.Offsets[gridDim(Plan, C)]) * Scale;
+        Scale *= Plan.Box[C];
+      }
+      Plan.RingPadCells = std::max(Plan.RingPadCells, Reach);
+    }
+  // Both pads at the widest element's size.
+  uint64_t Bytes = 2 * ((uint64_t(Plan.RingPadCells) * 8 + 15) / 16 * 16);
   for (unsigned V = 0; V < Plan.Versions.size(); ++V) {
     unsigned Size = elementTypeSize(P.Arrays[Plan.arrayOf(V)].Element);
     Bytes += (uint64_t(Plan.Versions[V].RingPlanes) * PlaneCells * Size + 15) /

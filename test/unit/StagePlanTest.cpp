@@ -158,8 +158,14 @@ TEST(StagePlan, StarStencilsNeedOneBarrierPerPlane) {
   EXPECT_EQ(Barriers, 2u);
   EXPECT_NE(Text.find("for (; plane < steady_end; ++plane)"),
             std::string::npos);
-  EXPECT_NE(Text.find("const bool rows = true;"), std::string::npos);
+  // The steady copy computes every cell of the block (a float update read
+  // from registers and rings); the checked copy only the sweep's rows and
+  // box. The rings keep a pad of the reach of a ring read (1 cell).
+  EXPECT_NE(Text.find("; // every cell: only its box's are read"),
+            std::string::npos);
+  EXPECT_EQ(Text.find("const bool rows = true;"), std::string::npos);
   EXPECT_NE(Text.find("const bool rows = i >= own0"), std::string::npos);
+  EXPECT_EQ(P->RingPadCells, 1);
   EXPECT_NE(Text.find("template <int STEPS, bool FINAL, typename Offset>"),
             std::string::npos);
   EXPECT_NE(Text.find("static void k_run("), std::string::npos);
@@ -173,6 +179,39 @@ TEST(StagePlan, StarStencilsNeedOneBarrierPerPlane) {
                       "2147483647L)\n    launches(int());\n  else\n    "
                       "launches(long());"),
             std::string::npos);
+}
+
+TEST(StagePlan, SteadySweepsComputeEveryCellWhereSafe) {
+  // 2D: the rings keep pads of a ring read's reach (the wave: 4 cells).
+  Region Wave = load("wave2d_o8");
+  std::optional<StagePlan> P = plan(Wave, 3);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->RingPadCells, 4);
+  uint64_t Rings = 0;
+  for (const StageVersion &V : P->Versions)
+    Rings += (uint64_t(V.RingPlanes) * P->Box[0] * elementTypeSize(P->Element) +
+              15) /
+             16 * 16;
+  EXPECT_EQ(P->SharedBytes, Rings + 2 * ((P->RingPadCells * 8 + 15) / 16 * 16));
+  std::string Text = emitStageBlockedKernels(Wave.Program, *P, "k", 0);
+  EXPECT_NE(Text.find("every cell: only its box's are read"),
+            std::string::npos);
+  // 3D keeps the guard (whole warps outside the box skip it) and no pads.
+  Region Heat = load("polybench_heat_3d");
+  std::optional<StagePlan> H = plan(Heat, 4);
+  ASSERT_TRUE(H);
+  EXPECT_EQ(H->RingPadCells, 0);
+  Text = emitStageBlockedKernels(Heat.Program, *H, "k", 0);
+  EXPECT_EQ(Text.find("every cell"), std::string::npos);
+  // Integer values keep the guards (an arbitrary value's division or
+  // conversion is undefined): the float statement reads an int mask and
+  // the int counter.
+  Region Mixed = load("mixed_int_float");
+  std::optional<StagePlan> I = plan(Mixed, 2);
+  ASSERT_TRUE(I);
+  Text = emitStageBlockedKernels(Mixed.Program, *I, "k", 0);
+  EXPECT_EQ(Text.find("every cell"), std::string::npos);
+  EXPECT_NE(Text.find("const bool rows = true;"), std::string::npos);
 }
 
 TEST(StagePlan, SeveralWritersKeepThePreviousVersion) {

@@ -138,6 +138,13 @@ struct StagePlan {
   /// cells; the owned tile starts BoxLow cells in).
   std::vector<unsigned> Threads, CellsPerThread;
   std::vector<int64_t> Box, BoxLow;
+  /// Shared-memory cells kept free before the first ring and after the
+  /// last: the largest in-plane offset of a ring read. In a 2D plan's
+  /// steady state a thread outside a sweep's grown box computes it too (a
+  /// warp's lanes outside the box cost the same either way; its value is
+  /// never read), so its ring reads may reach past the rings. 3D plans
+  /// keep the guard: there whole warps lie outside the box along y.
+  int64_t RingPadCells = 0;
   std::vector<StageBuffer> Buffers;
   /// Inputs first (one per buffer), then one per sweep, then the fields.
   std::vector<StageVersion> Versions;
