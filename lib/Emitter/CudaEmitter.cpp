@@ -458,8 +458,16 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
     LoopVars += "    " + P.TimeLoop.Var +
                 " = stencilcc_steps > 0 ? stencilcc_t_end : stencilcc_t_begin;\n"
                 "    (void)&" + P.TimeLoop.Var + ";\n";
+  // In the source nest's order: an inner loop's variable is set only
+  // where the loops around it ran.
+  std::vector<unsigned> Nest(N);
+  for (unsigned D = 0; D < N; ++D)
+    Nest[D] = D;
+  std::stable_sort(Nest.begin(), Nest.end(), [&](unsigned A, unsigned B) {
+    return P.SpatialLoops[A].NestDepth < P.SpatialLoops[B].NestDepth;
+  });
   std::string Ran = "stencilcc_steps > 0";
-  for (unsigned D = 0; D < N; ++D) {
+  for (unsigned D : Nest) {
     std::string Lo = "stencilcc_lower[" + std::to_string(D) + "]";
     std::string Hi = "stencilcc_upper[" + std::to_string(D) + "]";
     if (InFunction && P.SpatialLoops[D].VarDeclaredOutside)

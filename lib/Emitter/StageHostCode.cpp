@@ -271,7 +271,16 @@ std::string loopVariables(const StencilProgram &P) {
   std::map<std::string, std::string> Last;
   for (const Stage &S : P.Stages) {
     std::string Ran = "stencilcc_steps > 0";
-    for (const Loop &L : S.Loops) {
+    // In the source nest's order (Loop::NestDepth).
+    std::vector<const Loop *> Nest;
+    for (const Loop &L : S.Loops)
+      Nest.push_back(&L);
+    std::stable_sort(Nest.begin(), Nest.end(),
+                     [](const Loop *A, const Loop *B) {
+                       return A->NestDepth < B->NestDepth;
+                     });
+    for (const Loop *LP : Nest) {
+      const Loop &L = *LP;
       std::string Lo = "(long)(" + L.Lower.str() + ")";
       std::string Hi = "(long)(" + L.Upper.str() + ")";
       std::string Line = "    if (" + Ran + ") " + L.Var + " = " + Hi + " > " +

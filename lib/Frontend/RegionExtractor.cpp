@@ -367,14 +367,50 @@ bool RegionExtractor::parseTimeLevel(const clang::Expr *E, int64_t &Shift,
                      "' plus a constant",
                  Note);
   Shift = Lhs->constantTerm();
+  // From a time loop that starts at a constant, t + Shift may never be
+  // negative (`for (t = 1; ..) A[t % 2] = f(A[(t - 1) % 2])`): then it
+  // selects the level t + (Shift mod k) does.
+  const AffineExpr &First = P.TimeLoop.Lower;
+  if (Shift < 0 && First.isConstant() && First.constantTerm() + Shift >= 0)
+    Shift = (Shift % Modulus + Modulus) % Modulus;
   if (Shift < 0)
     return error(ref(Rem->getLHS()),
-                 "time level '" + Lhs->str() +
-                     "' is negative at the first step" +
-                     std::string(Rem->getOpcode() == BO_Rem ? " and C's '%' keeps the sign"
-                                                            : ""),
+                 "time level '" + Lhs->str() + "' " +
+                     (First.isConstant()
+                          ? "is negative at the first step ("
+                          : "may be negative at the first step (") +
+                     T + " = " + First.str() + ")" +
+                     std::string(Rem->getOpcode() == BO_Rem
+                                     ? " and C's '%' keeps the sign"
+                                     : ""),
                  "shift by a non-negative constant, e.g. '(" + T +
-                     " + 1) % 2'");
+                     " + 1) % 2', or start the time loop at a constant "
+                     "where the level is not negative");
+  return true;
+}
+
+bool RegionExtractor::orderLoopsBySubscripts(std::vector<Loop> &Loops,
+                                             const std::vector<unsigned> &Order,
+                                             const std::string &Array) {
+  bool InOrder = true;
+  for (size_t K = 0; K < Order.size(); ++K)
+    InOrder &= Order[K] == K;
+  if (InOrder)
+    return true;
+  for (const Loop &L : Loops)
+    for (const Loop &Other : Loops)
+      if (&Other != &L && (L.Lower.coefficient(Other.Var) != 0 ||
+                           L.Upper.coefficient(Other.Var) != 0))
+        return error(L.Loc,
+                     "the bounds of loop '" + L.Var + "' use '" + Other.Var +
+                         "', so its nest cannot run in the order of '" + Array +
+                         "''s subscripts",
+                     "nest the loops in the order of the subscripts they "
+                     "write, outermost first");
+  std::vector<Loop> Ordered;
+  for (unsigned K : Order)
+    Ordered.push_back(Loops[K]);
+  Loops = std::move(Ordered);
   return true;
 }
 

@@ -186,6 +186,7 @@ bool RegionExtractor::parseStage(const Stmt *Nest) {
     Loop L;
     if (!parseLoopHeader(For, L))
       return false;
+    L.NestDepth = unsigned(St.Loops.size());
     St.Loops.push_back(L);
     const Stmt *Extra = nullptr;
     bool Failed = false;
@@ -258,14 +259,12 @@ bool RegionExtractor::parseStage(const Stmt *Nest) {
                    Note);
     }
     if (Followed >= 0) {
-      if (LoopWritten[Followed] ||
-          std::any_of(St.WriteLoop.begin(), St.WriteLoop.end(),
-                      [&](int L) { return L > Followed; }))
+      if (LoopWritten[Followed])
         return error(ref(Idx),
-                     "subscripts of '" + A.Name +
-                         "' follow the loops out of order",
-                     "subscript the written array with the loop variables "
-                     "outermost first");
+                     "'" + A.Name + "' is written with loop variable '" +
+                         St.Loops[Followed].Var + "' in two subscripts",
+                     "write the iteration point: each loop variable is one "
+                     "subscript of the written array");
       LoopWritten[Followed] = true;
     }
     St.WriteLoop.push_back(Followed);
@@ -279,6 +278,16 @@ bool RegionExtractor::parseStage(const Stmt *Nest) {
                    "element",
                    "write the iteration point: each loop variable is one "
                    "subscript of the written array");
+  // The loops in the order of the subscripts they write.
+  std::vector<unsigned> Order;
+  for (int L : St.WriteLoop)
+    if (L >= 0)
+      Order.push_back(unsigned(L));
+  if (!orderLoopsBySubscripts(St.Loops, Order, A.Name))
+    return false;
+  for (size_t D = 0, K = 0; D < St.WriteLoop.size(); ++D)
+    if (St.WriteLoop[D] >= 0)
+      St.WriteLoop[D] = int(K++);
 
   P.Stages.push_back(std::move(St));
   Stage &Cur = P.Stages.back();

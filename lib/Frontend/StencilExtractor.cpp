@@ -155,6 +155,8 @@ bool RegionExtractor::collectLoopNest(const Stmt *Top,
   TimeVar = LoopVars[0];
   P.TimeLoop = Loops[0];
   P.SpatialLoops.assign(Loops.begin() + 1, Loops.end());
+  for (size_t K = 0; K < P.SpatialLoops.size(); ++K)
+    P.SpatialLoops[K].NestDepth = unsigned(K);
   if (P.SpatialLoops.empty())
     return error(Loops[0].Loc, "time loop has no spatial loop inside",
                  "a stencil needs 1 to 3 spatial loops under the time loop");
@@ -259,6 +261,22 @@ std::optional<StencilProgram> RegionExtractor::run() {
   Subscripts W;
   parseSubscripts(Assign->getLHS(), W);
   if (!parseTimeLevel(W.Indices[0], P.WriteShift, P.TimeModulus))
+    return std::nullopt;
+  // A nest in another order than the written subscripts: the loops in
+  // theirs (where the subscripts name each loop once; else the check
+  // below says which subscript does not follow its loop).
+  std::vector<unsigned> Order;
+  for (size_t D = 1; D < W.Indices.size(); ++D) {
+    std::optional<AffineExpr> E =
+        parseAffine(W.Indices[D], /*AllowLoopVars=*/true);
+    for (size_t K = 0; E && K < P.SpatialLoops.size(); ++K)
+      if (*E == AffineExpr::symbol(P.SpatialLoops[K].Var) &&
+          std::find(Order.begin(), Order.end(), K) == Order.end())
+        Order.push_back(unsigned(K));
+  }
+  if (Order.size() == P.SpatialLoops.size() &&
+      W.Indices.size() == P.SpatialLoops.size() + 1 &&
+      !orderLoopsBySubscripts(P.SpatialLoops, Order, P.Array.Name))
     return std::nullopt;
   std::vector<int64_t> WriteOffsets;
   if (!parseSpatialIndices(W, WriteOffsets))

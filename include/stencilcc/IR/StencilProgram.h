@@ -114,6 +114,11 @@ struct Loop {
   /// The variable is declared before the loop (`int t; for (t = 0; ..`),
   /// so code after the region may read its final value (Upper).
   bool VarDeclaredOutside = false;
+  /// Position in the source nest, 0 outermost. A statement's loops are
+  /// kept in the order of the subscripts they write, which a nest written
+  /// in another order (`for (j) for (i) B[i][j]`) is not; the values the
+  /// loops leave in their variables follow the source nest.
+  unsigned NestDepth = 0;
   SourceRef Loc;             ///< the `for` keyword
 };
 
