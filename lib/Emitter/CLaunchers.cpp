@@ -96,7 +96,9 @@ std::string finalLoopValues(const StencilProgram &P) {
   }
   for (const std::vector<Loop> *Nest : Nests) {
     std::string Ran = "stencilcc_steps > 0";
-    for (const Loop &L : *Nest) {
+    // In the source nest's order (Loop::NestDepth).
+    for (const Loop *LP : inNestOrder(*Nest)) {
+      const Loop &L = *LP;
       std::string Lo = "(long)(" + L.Lower.str() + ")";
       std::string Hi = "(long)(" + L.Upper.str() + ")";
       std::string Line = "    if (" + Ran + ") " + L.Var + " = " + Hi + " > " +

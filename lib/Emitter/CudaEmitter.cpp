@@ -460,14 +460,9 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
                 "    (void)&" + P.TimeLoop.Var + ";\n";
   // In the source nest's order: an inner loop's variable is set only
   // where the loops around it ran.
-  std::vector<unsigned> Nest(N);
-  for (unsigned D = 0; D < N; ++D)
-    Nest[D] = D;
-  std::stable_sort(Nest.begin(), Nest.end(), [&](unsigned A, unsigned B) {
-    return P.SpatialLoops[A].NestDepth < P.SpatialLoops[B].NestDepth;
-  });
   std::string Ran = "stencilcc_steps > 0";
-  for (unsigned D : Nest) {
+  for (const Loop *L : inNestOrder(P.SpatialLoops)) {
+    unsigned D = unsigned(L - P.SpatialLoops.data());
     std::string Lo = "stencilcc_lower[" + std::to_string(D) + "]";
     std::string Hi = "stencilcc_upper[" + std::to_string(D) + "]";
     if (InFunction && P.SpatialLoops[D].VarDeclaredOutside)

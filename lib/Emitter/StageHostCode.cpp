@@ -271,15 +271,7 @@ std::string loopVariables(const StencilProgram &P) {
   std::map<std::string, std::string> Last;
   for (const Stage &S : P.Stages) {
     std::string Ran = "stencilcc_steps > 0";
-    // In the source nest's order (Loop::NestDepth).
-    std::vector<const Loop *> Nest;
-    for (const Loop &L : S.Loops)
-      Nest.push_back(&L);
-    std::stable_sort(Nest.begin(), Nest.end(),
-                     [](const Loop *A, const Loop *B) {
-                       return A->NestDepth < B->NestDepth;
-                     });
-    for (const Loop *LP : Nest) {
+    for (const Loop *LP : inNestOrder(S.Loops)) {
       const Loop &L = *LP;
       std::string Lo = "(long)(" + L.Lower.str() + ")";
       std::string Hi = "(long)(" + L.Upper.str() + ")";

@@ -19,6 +19,16 @@ const char *arrayDeclKindName(ArrayDeclKind K) {
   return "?";
 }
 
+std::vector<const Loop *> inNestOrder(const std::vector<Loop> &Loops) {
+  std::vector<const Loop *> Nest;
+  for (const Loop &L : Loops)
+    Nest.push_back(&L);
+  std::stable_sort(Nest.begin(), Nest.end(), [](const Loop *A, const Loop *B) {
+    return A->NestDepth < B->NestDepth;
+  });
+  return Nest;
+}
+
 const char *arrayRoleName(ArrayRole R) {
   switch (R) {
   case ArrayRole::State:

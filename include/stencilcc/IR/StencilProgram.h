@@ -122,6 +122,10 @@ struct Loop {
   SourceRef Loc;             ///< the `for` keyword
 };
 
+/// \p Loops in the order of the source nest (Loop::NestDepth), outermost
+/// first: what the loops leave in their variables follows it.
+std::vector<const Loop *> inNestOrder(const std::vector<Loop> &Loops);
+
 /// One statement of a stage-form time step: a loop nest writing one array
 /// at its loop point (or, for a boundary statement, at a slice of it).
 struct Stage {

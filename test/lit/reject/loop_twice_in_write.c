@@ -15,8 +15,8 @@ void f(int n, int T, float A[n][n], float B[n][n]) {
 #pragma endscop
 }
 
-// CHECK: {{.*}}loop_twice_in_write.c:10:14: error: 'B' is written with loop
-// variable 'i' in two subscripts CHECK-NEXT:         B[i][i] = 0.5f * A[i][j];
+// CHECK: {{.*}}loop_twice_in_write.c:10:14: error: 'B' is written with loop variable 'i' in two subscripts
+// CHECK-NEXT:         B[i][i] = 0.5f * A[i][j];
 // CHECK-NEXT:              ^
-// CHECK-NEXT: note: write the iteration point: each loop variable is one
-// subscript of the written array CHECK-NEXT: 1 error generated.
+// CHECK-NEXT: note: write the iteration point: each loop variable is one subscript of the written array
+// CHECK-NEXT: 1 error generated.
