@@ -389,29 +389,12 @@ bool RegionExtractor::parseTimeLevel(const clang::Expr *E, int64_t &Shift,
   return true;
 }
 
-bool RegionExtractor::orderLoopsBySubscripts(std::vector<Loop> &Loops,
-                                             const std::vector<unsigned> &Order,
-                                             const std::string &Array) {
-  bool InOrder = true;
-  for (size_t K = 0; K < Order.size(); ++K)
-    InOrder &= Order[K] == K;
-  if (InOrder)
-    return true;
-  for (const Loop &L : Loops)
-    for (const Loop &Other : Loops)
-      if (&Other != &L && (L.Lower.coefficient(Other.Var) != 0 ||
-                           L.Upper.coefficient(Other.Var) != 0))
-        return error(L.Loc,
-                     "the bounds of loop '" + L.Var + "' use '" + Other.Var +
-                         "', so its nest cannot run in the order of '" + Array +
-                         "''s subscripts",
-                     "nest the loops in the order of the subscripts they "
-                     "write, outermost first");
+void RegionExtractor::orderLoopsBySubscripts(
+    std::vector<Loop> &Loops, const std::vector<unsigned> &Order) {
   std::vector<Loop> Ordered;
   for (unsigned K : Order)
     Ordered.push_back(Loops[K]);
   Loops = std::move(Ordered);
-  return true;
 }
 
 bool RegionExtractor::parseSpatialIndices(const Subscripts &S,

@@ -192,15 +192,13 @@ private:
   const BinaryOperator *levelSelection(const clang::Expr *E, int64_t *Modulus = nullptr) const;
   bool parseSpatialIndices(const Subscripts &S, std::vector<int64_t> &Offs);
   /// Puts the loops of a nest (\p Loops, outermost first) in the order
-  /// of the subscripts of \p Array they follow: \p Order[k] is the nest
-  /// position of the loop subscript k follows. Every point of a sweep is
-  /// independent (the legality check rejects a read of what the statement
-  /// writes at another point), so the order computes the same values. Not
-  /// where a loop's bounds name another loop's variable: another order is
-  /// another set of points.
-  bool orderLoopsBySubscripts(std::vector<Loop> &Loops,
-                              const std::vector<unsigned> &Order,
-                              const std::string &Array);
+  /// of the subscripts they write: \p Order[k] is the nest position of
+  /// the loop subscript k follows. Every point of a sweep is independent
+  /// (the legality check rejects a read of what the statement writes at
+  /// another point), and no bound names another loop's variable
+  /// (parseLoopHeader), so any order computes the same points and values.
+  void orderLoopsBySubscripts(std::vector<Loop> &Loops,
+                              const std::vector<unsigned> &Order);
   /// Fills \p A from the declaration of \p V. \p HasTimeDim: the first
   /// dimension selects a level or time step. \p SpatialRank: the number of
   /// spatial dimensions the use needs, or -1 to take the declaration's.

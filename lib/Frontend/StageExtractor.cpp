@@ -283,8 +283,7 @@ bool RegionExtractor::parseStage(const Stmt *Nest) {
   for (int L : St.WriteLoop)
     if (L >= 0)
       Order.push_back(unsigned(L));
-  if (!orderLoopsBySubscripts(St.Loops, Order, A.Name))
-    return false;
+  orderLoopsBySubscripts(St.Loops, Order);
   for (size_t D = 0, K = 0; D < St.WriteLoop.size(); ++D)
     if (St.WriteLoop[D] >= 0)
       St.WriteLoop[D] = int(K++);

@@ -275,9 +275,8 @@ std::optional<StencilProgram> RegionExtractor::run() {
         Order.push_back(unsigned(K));
   }
   if (Order.size() == P.SpatialLoops.size() &&
-      W.Indices.size() == P.SpatialLoops.size() + 1 &&
-      !orderLoopsBySubscripts(P.SpatialLoops, Order, P.Array.Name))
-    return std::nullopt;
+      W.Indices.size() == P.SpatialLoops.size() + 1)
+    orderLoopsBySubscripts(P.SpatialLoops, Order);
   std::vector<int64_t> WriteOffsets;
   if (!parseSpatialIndices(W, WriteOffsets))
     return std::nullopt;
