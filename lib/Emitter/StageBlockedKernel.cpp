@@ -67,7 +67,8 @@ private:
   }
   void sweep(unsigned K, const std::string &Indent);
   bool computesEveryCell(unsigned K) const;
-  void sweepCell(unsigned K, const std::string &Indent);
+  /// \p EveryCell: computesEveryCell(K), decided once per sweep.
+  void sweepCell(unsigned K, bool EveryCell, const std::string &Indent);
   void planeBody(const std::string &Indent);
   void streamLoop();
 };
@@ -347,7 +348,8 @@ bool KernelWriter::computesEveryCell(unsigned K) const {
 /// Sweep \p K at one cell: the statement inside its loops, the value
 /// before outside them, the next plane's global reads, the window and
 /// ring, the store.
-void KernelWriter::sweepCell(unsigned K, const std::string &Body) {
+void KernelWriter::sweepCell(unsigned K, bool EveryCell,
+                             const std::string &Body) {
   const StageSweep &Sw = Plan.SweepPlans[K];
   const Stage &S = P.Stages[Sw.Stage];
   const StageVersion &Ver = Plan.Versions[Sw.Version];
@@ -372,7 +374,7 @@ void KernelWriter::sweepCell(unsigned K, const std::string &Body) {
     if (!Vars[D].empty() && (names(Compute, Vars[D]) ||
                              names(Domain, Vars[D]) || names(Ahead, Vars[D])))
       OS << Body << "const int " << Vars[D] << " = " << wrappedAt(D) << ";\n";
-  if (computesEveryCell(K)) {
+  if (EveryCell) {
     OS << Body << T << " " << V << " = (" << T << ")(" << Compute
        << "); // every cell: only its box's are read\n";
     // A value before from global memory only at a cell of the grid.
@@ -419,12 +421,13 @@ void KernelWriter::sweep(unsigned K, const std::string &Ind) {
      << bufferTag(P, Plan, Sw.Buffer) << "; lag " << Ver.Lag << ".\n";
   OS << Ind << "if constexpr (" << N("run_s" + num(K)) << ") {\n";
   std::string In = Ind + "  ";
+  const bool EveryCell = computesEveryCell(K);
   if (Plan.streams()) {
     std::string Row = sweepRow(K);
     std::string Next = "(" + Row + plus(Plan.PrefetchPlanes) + ")";
     OS << In << "const int " << Row << " = " << planeVar() << plus(-Ver.Lag)
        << ";\n";
-    if (!computesEveryCell(K))
+    if (!EveryCell)
       OS << In << "const bool " << rowsv() << " = "
          << (Steady ? "true" : rowsCheck(Row, Ver, false)) << ";\n";
     if (!prefetches(K).empty())
@@ -434,7 +437,7 @@ void KernelWriter::sweep(unsigned K, const std::string &Ind) {
          << ";\n";
   }
   OS << In << "#pragma unroll\n" << In << cellLoop() << " {\n";
-  sweepCell(K, In + "  ");
+  sweepCell(K, EveryCell, In + "  ");
   OS << In << "}\n";
   if (Ver.BarrierAfter)
     OS << In << "__syncthreads(); // later sweeps read this ring now\n";
