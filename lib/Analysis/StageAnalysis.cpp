@@ -24,6 +24,11 @@ const char *const BoundsNote =
     "loop bounds and subscripts must keep every access within the declared "
     "extents";
 
+const char *const FlatBoundsNote =
+    "the array is indexed flat, and stencilcc reads its subscripts as one "
+    "per dimension of these extents: that is what C computes only while "
+    "each stays inside its extent, not past the end of a row";
+
 /// `A[n][n]`, `U[3][n]`, `W[T + 1][n]`: the array as declared, for notes.
 std::string declaredShape(const StencilArray &A) {
   std::string S = A.Name;
@@ -249,7 +254,7 @@ void StageAnalyzer::checkAccess(const StageModel &M, unsigned S,
         return "for example" + (Params.empty() ? "" : " with " + Params) +
                ", iteration (" + Iteration + ") accesses " +
                cellText(Arr.Name, Cell) + ", outside " + Shape + "; " +
-               BoundsNote;
+               (Arr.Flattened ? FlatBoundsNote : BoundsNote);
       });
   this->Outside.push_back({Loc, Fallback,
                            std::string(Verb) + " of '" + Arr.Name +

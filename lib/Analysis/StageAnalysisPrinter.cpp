@@ -57,7 +57,8 @@ std::string arrayText(const StencilArray &A) {
     S += "[" + A.Extents[D].str() + "]";
   if (A.Extents.empty())
     S += "none";
-  return S + " (" + arrayDeclKindName(A.DeclKind) + ")";
+  return S + " (" + arrayDeclKindName(A.DeclKind) +
+         (A.Flattened ? ", indexed flat" : "") + ")";
 }
 
 /// `stage 1 at distance 1, stage 0 at distance 0; initial values`.
@@ -134,6 +135,7 @@ Object arrayJSON(const StencilArray &A) {
            {"levels", A.Levels},
            {"element_type", elementTypeName(A.Element)},
            {"declared_as", arrayDeclKindName(A.DeclKind)},
+           {"flattened", A.Flattened},
            {"extents", std::move(Extents)}};
   if (A.TimeExtentExpr)
     O["time_extent"] = A.TimeExtentExpr->str();

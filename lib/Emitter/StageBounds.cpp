@@ -70,7 +70,9 @@ outsideConditions(const StencilProgram &P, bool TimeRows) {
       return;
     Cond = stageRuns(S) + " && (" + Cond + ")";
     if (Seen.insert(Cond).second)
-      Out.push_back({Cond, P.stageAccessText(A)});
+      Out.push_back({Cond, (Arr.Flattened ? "flattened '" + Arr.Name + "' as "
+                                          : std::string()) +
+                               P.stageAccessText(A)});
   };
   for (const Stage &S : P.Stages) {
     ArrayAccess W;

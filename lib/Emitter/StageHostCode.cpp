@@ -163,6 +163,9 @@ bool planesMayBeZero(const StencilArray &A) {
 
 std::string pointerDims(const StencilArray &A) {
   std::string Dims;
+  // A grid flattened by hand is the plain pointer its code indexes.
+  if (A.Flattened)
+    return Dims;
   for (size_t D = A.hasLeadingTimeSubscript() ? 0 : 1;
        D < A.ExtentSpellings.size(); ++D)
     Dims += "[" + A.ExtentSpellings[D] + "]";

@@ -16,6 +16,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -51,7 +52,24 @@ struct Subscripts {
   const VarDecl *Array = nullptr;
   const clang::Expr *Base = nullptr;
   std::vector<const clang::Expr *> Indices;
+  /// A grid flattened by hand (`a[i * n + j]`, FlatSubscript.cpp): its one
+  /// subscript split into an index per dimension, outermost first, and the
+  /// extents of the dimensions after the first. Empty otherwise.
+  std::vector<AffineExpr> FlatIndex;
+  std::vector<AffineExpr> FlatExtents;
+  bool isFlat() const { return !FlatIndex.empty(); }
+  /// The number of subscripts, a flattened one counted per dimension.
+  size_t rank() const { return isFlat() ? FlatIndex.size() : Indices.size(); }
+  /// The source of subscript \p D (a flattened grid's one subscript).
+  const clang::Expr *source(size_t D) const {
+    return isFlat() ? Indices[0] : Indices[D];
+  }
 };
+
+/// A polynomial over integer symbols: each monomial (its symbols sorted,
+/// repeated for powers) with its coefficient.
+using Monomial = std::vector<std::string>;
+using Polynomial = std::map<Monomial, int64_t>;
 
 class RegionExtractor {
 public:
@@ -183,6 +201,14 @@ private:
   bool boundError();
   bool collectLoopNest(const Stmt *Top, const BinaryOperator *&Assign);
   bool parseSubscripts(const clang::Expr *E, Subscripts &S);
+  /// \p E as a polynomial in loop variables and integer parameters
+  /// (sums, differences and products of affine parts); nullopt otherwise.
+  std::optional<Polynomial> expandSubscript(const clang::Expr *E);
+  /// Where \p S indexes a grid flattened by hand (a pointer to scalars or
+  /// an array of one dimension, one subscript over several loops, or an
+  /// array already read so), fills S.FlatIndex and S.FlatExtents. False
+  /// after a diagnostic.
+  bool splitFlatSubscript(Subscripts &S);
   bool parseTimeLevel(const clang::Expr *E, int64_t &Shift,
                       int64_t &Modulus);
   /// \p E (parentheses and implicit casts aside) as a level selection: a
@@ -236,6 +262,12 @@ private:
   /// \p Wrapped: inside a remainder's dividend.
   std::optional<IndexExpr> parseIndex(const clang::Expr *E, size_t Position,
                                       bool Wrapped = false);
+  /// \p A as subscript \p Position of a read in the current stage: a
+  /// loop variable plus a constant, or no loop variable (\p At locates
+  /// the diagnostics).
+  std::optional<IndexExpr> affineIndex(const AffineExpr &A,
+                                       const clang::Expr *At, size_t Position,
+                                       bool Wrapped);
   ExprPtr convertStageAccess(const ArraySubscriptExpr *E);
   bool checkStageLevels();
   bool checkTimeLoopOutermost(const Subscripts &W, const Stage &St);

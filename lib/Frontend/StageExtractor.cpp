@@ -216,7 +216,7 @@ bool RegionExtractor::parseStage(const Stmt *Nest) {
                  "'B[i][j] = expression;'");
 
   Subscripts W;
-  if (!parseSubscripts(BO->getLHS(), W))
+  if (!parseSubscripts(BO->getLHS(), W) || !splitFlatSubscript(W))
     return false;
   if (!checkTimeLoopOutermost(W, St))
     return false;
@@ -234,9 +234,10 @@ bool RegionExtractor::parseStage(const Stmt *Nest) {
     return false;
   std::string Var = St.Loops.empty() ? "i" : St.Loops.back().Var;
   std::vector<bool> LoopWritten(St.Loops.size(), false);
-  for (size_t D = First; D < W.Indices.size(); ++D) {
-    const clang::Expr *Idx = W.Indices[D];
-    auto E = parseAffine(Idx, /*AllowLoopVars=*/true);
+  for (size_t D = First; D < W.rank(); ++D) {
+    const clang::Expr *Idx = W.source(D);
+    auto E = W.isFlat() ? std::optional<AffineExpr>(W.FlatIndex[D])
+                        : parseAffine(Idx, /*AllowLoopVars=*/true);
     int Followed = -1;
     bool Fixed = E.has_value();
     for (size_t L = 0; E && L < St.Loops.size(); ++L)
@@ -337,7 +338,8 @@ int RegionExtractor::arrayIdFor(const Subscripts &S, bool IsWrite) {
   // A plain pointer with one subscript over several loops (`a[i * n + j]`):
   // a grid flattened by hand, which the subscripts per dimension of a
   // pointer cast to a variable-length array say instead.
-  if (S.Indices.size() == 1 && S.Array->getType()->isPointerType() &&
+  if (!S.isFlat() && S.Indices.size() == 1 &&
+      S.Array->getType()->isPointerType() &&
       !S.Array->getType()->getPointeeType()->isArrayType()) {
     struct Vars : RecursiveASTVisitor<Vars> {
       const RegionExtractor *X;
@@ -361,7 +363,7 @@ int RegionExtractor::arrayIdFor(const Subscripts &S, bool IsWrite) {
              -1;
     }
   }
-  bool Timed = mentionsVar(Lead, TimeVar);
+  bool Timed = !S.isFlat() && mentionsVar(Lead, TimeVar);
   bool Leveled = Timed && levelSelection(Lead);
   std::string Name = S.Array->getName().str();
   unsigned Id;
@@ -379,6 +381,16 @@ int RegionExtractor::arrayIdFor(const Subscripts &S, bool IsWrite) {
     StencilArray A;
     if (!parseArrayDecl(S.Array, ref(S.Base), A, Timed, /*SpatialRank=*/-1))
       return -1;
+    if (S.isFlat()) {
+      // The extents the strides give; the first from the accesses.
+      A.Flattened = true;
+      A.Extents.assign(1, AffineExpr());
+      A.ExtentSpellings.assign(1, "");
+      for (const AffineExpr &E : S.FlatExtents) {
+        A.Extents.push_back(E);
+        A.ExtentSpellings.push_back(E.str());
+      }
+    }
     if (Leveled) {
       int64_t Shift = 0, Modulus = 0;
       if (!parseTimeLevel(S.Indices[0], Shift, Modulus))
@@ -406,12 +418,11 @@ int RegionExtractor::arrayIdFor(const Subscripts &S, bool IsWrite) {
                  "'(t + c) % k', the time step 't + c', or space only"),
            -1;
   size_t Want = A.Extents.size() + (Timed ? 1 : 0);
-  if (S.Indices.size() != Want)
-    return error(ref(S.Base),
-                 "'" + Name + "' is accessed with " +
-                     std::to_string(S.Indices.size()) +
-                     " subscripts; its declaration has " +
-                     std::to_string(Want) + " dimensions"),
+  if (S.rank() != Want)
+    return error(ref(S.Base), "'" + Name + "' is accessed with " +
+                                  std::to_string(S.rank()) +
+                                  " subscripts; its declaration has " +
+                                  std::to_string(Want) + " dimensions"),
            -1;
   if (IsWrite) {
     if (A.Role == ArrayRole::TimeIndexed)
@@ -508,6 +519,14 @@ std::optional<IndexExpr> RegionExtractor::parseIndex(const clang::Expr *E,
           "('(i + 1) % n')");
     return std::nullopt;
   }
+  return affineIndex(*A, E, Position, Wrapped);
+}
+
+std::optional<IndexExpr> RegionExtractor::affineIndex(const AffineExpr &Value,
+                                                      const clang::Expr *E,
+                                                      size_t Position,
+                                                      bool Wrapped) {
+  const AffineExpr *A = &Value;
   // A value of one loop variable plus a constant, or of none.
   unsigned Vars = 0;
   const Loop *Followed = nullptr;
@@ -540,7 +559,7 @@ std::optional<IndexExpr> RegionExtractor::parseIndex(const clang::Expr *E,
 
 ExprPtr RegionExtractor::convertStageAccess(const ArraySubscriptExpr *E) {
   Subscripts S;
-  if (!parseSubscripts(E, S))
+  if (!parseSubscripts(E, S) || !splitFlatSubscript(S))
     return nullptr;
   int Id = arrayIdFor(S, /*IsWrite=*/false);
   if (Id < 0)
@@ -555,21 +574,23 @@ ExprPtr RegionExtractor::convertStageAccess(const ArraySubscriptExpr *E) {
     First = 1;
   }
   const Stage &St = *CurrentStage;
-  for (size_t D = First; D < S.Indices.size(); ++D) {
+  for (size_t D = First; D < S.rank(); ++D) {
     size_t Dim = D - First;
-    if (mentionsVar(S.Indices[D], TimeVar))
+    if (!S.isFlat() && mentionsVar(S.Indices[D], TimeVar))
       return timeVarOutsideLead(S.Indices[D], Dim, Arr.Name), nullptr;
-    auto I = parseIndex(S.Indices[D], Dim + 1);
+    auto I = S.isFlat()
+                 ? affineIndex(S.FlatIndex[D], S.Indices[0], Dim + 1, false)
+                 : parseIndex(S.Indices[D], Dim + 1);
     if (!I)
       return nullptr;
     // An array of the nest's rank follows the loops in order.
     if (Arr.Extents.size() == St.Loops.size())
       for (size_t L = 0; L < St.Loops.size(); ++L)
         if (L != Dim && I->mentions(St.Loops[L].Var))
-          return error(ref(S.Indices[D]),
+          return error(ref(S.source(D)),
                        "subscript " + std::to_string(Dim + 1) + " uses '" +
-                           St.Loops[L].Var + "' where '" +
-                           St.Loops[Dim].Var + "' is expected",
+                           St.Loops[L].Var + "' where '" + St.Loops[Dim].Var +
+                           "' is expected",
                        constantOffsetNote(Dim + 1, St.Loops[Dim].Var)),
                  nullptr;
     A.Index.push_back(std::move(*I));

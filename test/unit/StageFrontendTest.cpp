@@ -140,3 +140,82 @@ void k(int T, int n, float *A1, float *B1) {
   EXPECT_EQ(P.Arrays[0].Extents[0].str(), "n - 1");
   EXPECT_EQ(P.Arrays[1].Extents[0].str(), "n");
 }
+
+TEST(StageFrontendTest, FlattenedGridsSplitAlongTheirStrides) {
+  FileResult R = analyzeSource(R"(
+void heat(int T, int nx, int ny, int nz, double *u, double *w, const double *k) {
+#pragma scop
+  for (int t = 0; t < T; t++) {
+    for (int z = 1; z < nz - 1; z++)
+      for (int y = 1; y < ny - 1; y++)
+        for (int x = 1; x < nx - 1; x++) {
+          int c = (z * ny + y) * nx + x;
+          w[c] = u[c] + k[z * (nx * ny) + y * nx + x] * (u[c - 1] + u[c + nx] + u[c - nx * ny]);
+        }
+    for (int z = 1; z < nz - 1; z++)
+      for (int y = 1; y < ny - 1; y++)
+        for (int x = 1; x < nx - 1; x++)
+          u[z * nx * ny + y * nx + x] = w[(z * ny + y) * nx + x];
+  }
+#pragma endscop
+}
+)");
+  const StencilProgram &P = onlyStageProgram(R);
+  ASSERT_EQ(P.Arrays.size(), 3u);
+  for (const StencilArray &A : P.Arrays) {
+    EXPECT_TRUE(A.Flattened) << A.Name;
+    ASSERT_EQ(A.Extents.size(), 3u) << A.Name;
+    EXPECT_EQ(A.Extents[1].str(), "ny");
+    EXPECT_EQ(A.Extents[2].str(), "nx");
+    EXPECT_TRUE(A.FirstExtentInferred);
+  }
+  EXPECT_EQ(P.stageRhsText(P.Stages[0]),
+            "u[z][y][x] + k[z][y][x] * (u[z][y][x - 1] + u[z][y + 1][x] + "
+            "u[z - 1][y][x])");
+}
+
+TEST(StageFrontendTest, FlattenedGridsWithPaddedAndIntegerStrides) {
+  FileResult R = analyzeSource(R"(
+#define N 64
+float g[N * N];
+void pad(int T, int n, float *a, float *b) {
+#pragma scop
+  for (int t = 0; t < T; t++) {
+    for (int i = 1; i <= n; i++)
+      for (int j = 1; j <= n; j++)
+        b[i * (n + 2) + j] = a[(i - 1) * (n + 2) + j + 1] + g[i * N + j - N + 1];
+    for (int i = 1; i <= n; i++)
+      for (int j = 1; j <= n; j++)
+        a[i * (n + 2) + j] = b[i * (n + 2) + j];
+  }
+#pragma endscop
+}
+)");
+  const StencilProgram &P = onlyStageProgram(R);
+  ASSERT_EQ(P.Arrays.size(), 3u);
+  EXPECT_EQ(P.Arrays[1].Name, "a");
+  EXPECT_EQ(P.Arrays[1].Extents[1].str(), "n + 2");
+  EXPECT_EQ(P.Arrays[2].Name, "g");
+  EXPECT_EQ(P.Arrays[2].Extents[1].str(), "64");
+  // `- N + 1`: a row up and a cell right, not 63 cells left.
+  EXPECT_EQ(P.stageRhsText(P.Stages[0]), "a[i - 1][j + 1] + g[i - 1][j + 1]");
+}
+
+TEST(StageFrontendTest, PlainPointerOfOneDimensionIsNotSplit) {
+  FileResult R = analyzeSource(R"(
+void f(int T, int n, double *a, double *b) {
+#pragma scop
+  for (int t = 0; t < T; t++) {
+    for (int i = 1; i < n - 1; i++)
+      b[i] = a[i - 1] + a[i + 1];
+    for (int i = 1; i < n - 1; i++)
+      a[i] = b[i];
+  }
+#pragma endscop
+}
+)");
+  const StencilProgram &P = onlyStageProgram(R);
+  ASSERT_EQ(P.Arrays.size(), 2u);
+  EXPECT_FALSE(P.Arrays[0].Flattened);
+  EXPECT_EQ(P.Arrays[0].Extents.size(), 1u);
+}

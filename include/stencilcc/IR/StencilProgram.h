@@ -90,6 +90,10 @@ struct StencilArray {
   /// past the largest index the accesses reach, so the array may be
   /// longer in the caller.
   bool FirstExtentInferred = false;
+  /// Declared as a pointer to scalars (or an array of one dimension) and
+  /// indexed with one subscript over several loops (`a[i * n + j]`): the
+  /// frontend split it along its strides into these extents.
+  bool Flattened = false;
   SourceRef Loc; ///< the declaration
   /// A parameter with run-time extents (`float A[][n][n]`) is C that CUDA
   /// C++ rejects; the emitter rewrites this span of the parameter list.
