@@ -330,32 +330,66 @@ shuffleExchangeDefault(const StencilProgram &P, const StencilAnalysis &A,
   return C;
 }
 
-/// 3D plans in double with two rows per thread (--rows-per-thread=2,
-/// paper 003's thread coarsening) on tiles of at most 1024 cells: 512
-/// threads or fewer, which leaves a thread the registers of its two rows'
-/// queues. The plan search chose two rows for every 3D star and box of
-/// radius 1 and 2 of the tuned suite (benchmarks/plan-cache.json). The
+/// 3D plans in double (and partial sums in float) with two rows per thread
+/// (--rows-per-thread=2, paper 003's thread coarsening) on tiles of at most
+/// 1024 cells: 512 threads or fewer, which leaves a thread the registers of its
+/// two rows' queues. The plan search chose two rows for every 3D star and box
+/// of radius 1 and 2 of the tuned suite (benchmarks/plan-cache.json). The
 /// model's best such plan replaces its best plan of one row where
 /// predicted TwoRowsMargin faster: on the H100 (400 steps, against the
 /// one-row default) star3d1r, heat3d_t2 and extents3d (test/Inputs) in
 /// double, predicted 15% faster, ran 1.07x, 1.06x and 1.11x; star3d2r
 /// float and a 3D star of carried differences in double, predicted 2% and
-/// 3% faster, 1.03x and 0.86x. Not in float: on a 32x32 tile star3d1r ran
-/// 0.996x; it wins on 32x64 (1.21x), where 1024 threads leave 64 registers and
-/// ptxas spills (docs/results/rows-per-thread-h100-2026-11-28).
+/// 3% faster, 1.03x and 0.86x. In float only for partial sums (boxes): on
+/// the H200 at bT=2 on 32x32 tiles box3d1r, j3d27pt and 3d17pt in float ran
+/// 1.58x, 1.52x and 1.54x the one-row default, star3d1r, star3d2r and a
+/// ping-pong heat-3d in float 1.01x to 1.04x
+/// (docs/results/rows-per-thread-float-h200-2026-11-28); on the H100 a
+/// float star on a 32x32 tile ran 0.996x, and wins on 32x64 (1.21x), where
+/// 1024 threads leave 64 registers and ptxas spills
+/// (docs/results/rows-per-thread-h100-2026-11-28).
 static constexpr double TwoRowsMargin = 1.05;
 
 static std::optional<DefaultPlanChoice>
 twoRowsPerThread(const StencilProgram &P, const StencilAnalysis &A,
                  const ModelInput &In, const GpuParameters &G, PlanRequest R,
-                 const TemporalBlockingPlan &OneRow) {
-  if (A.NumDims != 3 || A.Element != ElementType::Double ||
+                 const TemporalBlockingPlan &Rules) {
+  bool Sums = Rules.Variant == OptimizationVariant::Assoc;
+  if (A.NumDims != 3 ||
+      (A.Element != ElementType::Double &&
+       !(Sums && elementTypeSize(A.Element) == 4)) ||
       R.BlockSizes.size() != 2 || R.BlockSizes[0] * R.BlockSizes[1] > 1024 ||
-      (OneRow.Exchange != ExchangeScheme::SCR &&
-       OneRow.Variant != OptimizationVariant::Assoc))
+      (Rules.Exchange != ExchangeScheme::SCR && !Sums))
     return std::nullopt;
   R.RowsPerThread = 2;
-  return feasibleChoice(P, A, In, G, R);
+  // The rules' family: on a tile they would not give partial sums at one
+  // row, two rows hold half the threads' sums.
+  if (Sums) {
+    R.Variant = OptimizationVariant::Assoc;
+    R.Exchange = Rules.Exchange;
+  }
+  // In float the sums' plans run the interior loop and predicated stores
+  // besides (as the tuned box3d1r and j3d27pt float plans of
+  // benchmarks/plan-cache.json): on the H200 j3d27pt's two-row plan ran
+  // 1.27x faster with them (353 against 277 GCells/s, results as below).
+  if (Sums && A.Element != ElementType::Double) {
+    R.InteriorLoop = 2;
+    R.PredicatedStore = true;
+  }
+  // Partial sums hold a plane per prefetched plane and row: where the
+  // rules' depth does not fit two rows, a shallower prefetch may.
+  std::optional<DefaultPlanChoice> Best;
+  for (unsigned Prefetch : {0u, 1u, 2u}) {
+    if (Prefetch && !Sums)
+      break;
+    if (Sums)
+      R.Prefetch = Prefetch;
+    std::optional<DefaultPlanChoice> C = feasibleChoice(P, A, In, G, R);
+    if (C && (!Best ||
+              C->Predicted.GCellsPerSecond > Best->Predicted.GCellsPerSecond))
+      Best = std::move(C);
+  }
+  return Best;
 }
 
 DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
@@ -377,6 +411,14 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
         R.TemporalDegree = BT;
         R.BlockSizes = Tile;
         R.OffsetBits = defaultOffsetBits(A);
+        // Two rows per thread halve a tile's threads, so they may fit
+        // where one row per thread does not (a 32x32 tile of 1024 threads).
+        if (Rules)
+          if (std::optional<DefaultPlanChoice> Rows =
+                  twoRowsPerThread(P, A, In, G, R, *Rules))
+            if (!BestRows || Rows->Predicted.GCellsPerSecond >
+                                 BestRows->Predicted.GCellsPerSecond)
+              BestRows = std::move(Rows);
         std::optional<TemporalBlockingPlan> Plan =
             makePlan(P, A, R, Ignored, Limits);
         if (!Plan || !tileFitsVariant(Tile, *Plan) ||
@@ -386,11 +428,6 @@ DefaultPlanChoice modelDefaultPlan(const StencilProgram &P,
         if (!Pr.Feasible)
           continue;
         ++Compared;
-        if (std::optional<DefaultPlanChoice> Rows =
-                twoRowsPerThread(P, A, In, G, R, *Plan))
-          if (!BestRows || Rows->Predicted.GCellsPerSecond >
-                               BestRows->Predicted.GCellsPerSecond)
-            BestRows = std::move(Rows);
         if (Rules && BT == Rules->TemporalDegree &&
             Plan->BlockSizes == Rules->BlockSizes &&
             Plan->Exchange == Rules->Exchange)

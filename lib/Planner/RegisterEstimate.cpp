@@ -118,8 +118,17 @@ unsigned planRegisterCap(const TemporalBlockingPlan &Plan,
 
 bool planPredictedToSpill(const TemporalBlockingPlan &Plan,
                           const StencilAnalysis &A, unsigned RegistersPerSM) {
-  return reachesSpill(planRegisterDemand(Plan, A),
-                      planRegisterCap(Plan, RegistersPerSM));
+  unsigned Demand = planRegisterDemand(Plan, A);
+  unsigned Cap = planRegisterCap(Plan, RegistersPerSM);
+  // Two rows per thread under a cap of 128 or more: the estimate counts
+  // each row's values twice but their addresses and indices once, and
+  // ptxas fits it up to the cap (sm_90, 3D 32x32 tiles: every plan at
+  // 124 of 128 and three at 144 built without spills, every plan from 148
+  // spilled; at a cap of 64 plans spilled from 0.84 of it;
+  // docs/results/rows-per-thread-float-h200-2026-11-28).
+  if (Plan.RowsPerThread >= 2 && Cap >= 128)
+    return Demand > Cap;
+  return reachesSpill(Demand, Cap);
 }
 
 unsigned applyRegisterCap(TemporalBlockingPlan &Plan, const PlanRequest &R,
