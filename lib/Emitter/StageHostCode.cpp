@@ -166,7 +166,9 @@ std::string pointerDims(const StencilArray &A) {
   // A grid flattened by hand is the plain pointer its code indexes.
   if (A.Flattened)
     return Dims;
-  for (size_t D = A.hasLeadingTimeSubscript() ? 0 : 1;
+  // A rotated level's variable points to one level's rows.
+  for (size_t D = A.hasLeadingTimeSubscript() && A.LevelPointers.empty() ? 0
+                                                                         : 1;
        D < A.ExtentSpellings.size(); ++D)
     Dims += "[" + A.ExtentSpellings[D] + "]";
   return Dims;
@@ -247,8 +249,18 @@ std::string allocation(const StencilProgram &P, unsigned Id, bool Declared) {
        << "; // the grid's: " << A.Name << " is padded\n";
   const std::string DeviceBytes =
       Grid ? "(size_t)" + V + "_device_cells * sizeof(" + Elem + ")" : V + "_bytes";
-  OS << "    " << Elem << " *const " << V << "_host = (" << Elem << " *)("
-     << A.Name << ");\n";
+  if (A.LevelPointers.empty()) {
+    OS << "    " << Elem << " *const " << V << "_host = (" << Elem << " *)("
+       << A.Name << ");\n";
+  } else {
+    // Levels the time step rotates through pointers: each its own buffer.
+    OS << "    " << Elem << " *const " << V << "_level_host["
+       << A.LevelPointers.size() << "] = {";
+    for (size_t L = 0; L < A.LevelPointers.size(); ++L)
+      OS << (L ? ", " : "") << "(" << Elem << " *)(" << A.LevelPointers[L]
+         << ")";
+    OS << "};\n";
+  }
   OS << "    " << Elem << " *" << V << "_device = 0;\n";
   // cudaMalloc of no bytes is not portable; a buffer nothing reads may be.
   std::string Bytes = planesMayBeZero(A)
@@ -256,8 +268,54 @@ std::string allocation(const StencilProgram &P, unsigned Id, bool Declared) {
                           : DeviceBytes;
   OS << "    STENCILCC_CHECK(cudaMalloc((void **)&" << V << "_device, "
      << Bytes << "));\n";
-  OS << "    STENCILCC_CHECK(cudaMemcpy(" << V << "_device, " << V << "_host, "
-     << V << "_bytes, cudaMemcpyHostToDevice));\n";
+  if (A.LevelPointers.empty())
+    OS << "    STENCILCC_CHECK(cudaMemcpy(" << V << "_device, " << V
+       << "_host, " << V << "_bytes, cudaMemcpyHostToDevice));\n";
+  else
+    OS << "    for (int stencilcc_l = 0; " << V
+       << "_bytes > 0 && stencilcc_l < " << A.LevelPointers.size()
+       << "; ++stencilcc_l)\n"
+       << "      STENCILCC_CHECK(cudaMemcpy(" << V << "_device + stencilcc_l * "
+       << V << "_cells, " << V << "_level_host[stencilcc_l], (size_t)" << V
+       << "_cells * sizeof(" << Elem << "), cudaMemcpyHostToDevice));\n";
+  return OS.str();
+}
+
+std::string rotatedPointers(const StencilProgram &P) {
+  std::ostringstream OS;
+  for (const StencilArray &A : P.Arrays) {
+    if (A.LevelPointers.empty())
+      continue;
+    size_t K = A.LevelPointers.size();
+    std::string V = "stencilcc_" + A.Name;
+    // The level each variable points to after the last step (where the
+    // loop ran no step, the one it started at), as the C loop's pointer
+    // assignments leave it. By memcpy: the variables may have any object
+    // pointer type, the C++ of this file converts none implicitly, and
+    // all have void *'s representation on the GPU's hosts.
+    OS << "    {\n      const long stencilcc_t_last = stencilcc_steps > 0 ? "
+          "stencilcc_t_end : stencilcc_t_begin;\n";
+    auto Level = [&](const std::string &Time, int64_t Shift) {
+      return "((" + Time + " + " + std::to_string(Shift) + ") % " +
+             std::to_string(K) + " + " + std::to_string(K) + ") % " +
+             std::to_string(K);
+    };
+    for (size_t J = 0; J < K; ++J) {
+      // Variable J points to level (t + Shift_J) % K, Shift_J = (J - t0) % K.
+      int64_t T0 = P.TimeLoop.Lower.constantTerm();
+      int64_t Shift =
+          ((int64_t(J) - T0) % int64_t(K) + int64_t(K)) % int64_t(K);
+      OS << "      memcpy(&" << A.LevelPointers[J] << ", &" << V
+         << "_level_host[" << Level("stencilcc_t_last", Shift)
+         << "], sizeof(void *));\n";
+    }
+    for (const StencilProgram::RotationTemporary &T : P.RotationTemporaries)
+      if (&P.Arrays[T.ArrayId] == &A)
+        OS << "      if (stencilcc_steps > 0)\n        memcpy(&" << T.Name
+           << ", &" << V << "_level_host["
+           << Level("stencilcc_t_end - 1", T.Level) << "], sizeof(void *));\n";
+    OS << "    }\n";
+  }
   return OS.str();
 }
 
@@ -368,13 +426,23 @@ std::string emitStageHostCode(const StencilProgram &P,
     if (A.Role != ArrayRole::State)
       continue;
     std::string V = "stencilcc_" + A.Name;
-    OS << "    STENCILCC_CHECK(cudaMemcpy(" << V << "_host, " << V
-       << "_device, " << V << "_bytes, cudaMemcpyDeviceToHost));\n";
+    if (A.LevelPointers.empty()) {
+      OS << "    STENCILCC_CHECK(cudaMemcpy(" << V << "_host, " << V
+         << "_device, " << V << "_bytes, cudaMemcpyDeviceToHost));\n";
+      continue;
+    }
+    OS << "    for (int stencilcc_l = 0; " << V
+       << "_bytes > 0 && stencilcc_l < " << A.LevelPointers.size()
+       << "; ++stencilcc_l)\n"
+       << "      STENCILCC_CHECK(cudaMemcpy(" << V
+       << "_level_host[stencilcc_l], " << V << "_device + stencilcc_l * " << V
+       << "_cells, (size_t)" << V << "_cells * sizeof("
+       << elementTypeName(A.Element) << "), cudaMemcpyDeviceToHost));\n";
   }
   for (const StencilArray &A : P.Arrays)
     OS << "    STENCILCC_CHECK(cudaFree(stencilcc_" << A.Name << "_device));\n";
   if (InFunction)
-    OS << loopVariables(P);
+    OS << loopVariables(P) << rotatedPointers(P);
   OS << "  }\n";
   return OS.str();
 }
@@ -398,20 +466,28 @@ static bool declaresConst(const std::string &Decl, const std::string &Name) {
 std::vector<StageVLARewrite>
 stageVLAParameterRewrites(const StencilProgram &P, const std::string &Source) {
   std::vector<StageVLARewrite> Out;
-  for (const StencilArray &A : P.Arrays) {
-    if (!A.VLAParameter)
-      continue;
-    const SourceSpan &S = *A.VLAParameter;
+  // The parameter \p Name of \p A's shape, declared in \p S.
+  auto Rewrite = [&](const StencilArray &A, const std::string &Name,
+                     const SourceSpan &S) {
     std::string Elem = elementTypeName(A.Element);
     if (S.End <= Source.size() && S.Begin < S.End &&
-        declaresConst(Source.substr(S.Begin, S.End - S.Begin), A.Name))
+        declaresConst(Source.substr(S.Begin, S.End - S.Begin), Name))
       Elem = "const " + Elem;
-    std::string Raw = "stencilcc_" + A.Name + "_data";
+    StencilArray Named = A;
+    Named.Name = Name;
+    std::string Raw = "stencilcc_" + Name + "_data";
     // The same text as the single-update form's rewrite (CudaEmitter.cpp).
     Out.push_back({S, Elem + " *" + Raw,
-                   "\n  " + pointerDeclaration(A, Raw, Elem) +
+                   "\n  " + pointerDeclaration(Named, Raw, Elem) +
                        " /* stencilcc: CUDA C++ has no run-time extents in "
                        "parameters */"});
+  };
+  for (const StencilArray &A : P.Arrays) {
+    if (A.VLAParameter)
+      Rewrite(A, A.Name, *A.VLAParameter);
+    // The other variables of a rotation, each its own parameter.
+    for (const auto &[Name, Span] : A.LevelVLAParameters)
+      Rewrite(A, Name, Span);
   }
   return Out;
 }

@@ -60,8 +60,28 @@ struct StageCheck : CheckedRegion {
     for (const Stage &St : P.Stages)
       for (const Loop &L : St.Loops)
         LoopVar(L);
-    for (const StencilArray &A : P.Arrays)
-      S += "  " + pointerDeclaration(A, "stencilcc_cells_" + A.Name) + "\n";
+    for (const StencilArray &A : P.Arrays) {
+      if (A.LevelPointers.empty()) {
+        S += "  " + pointerDeclaration(A, "stencilcc_cells_" + A.Name) + "\n";
+        continue;
+      }
+      // Pointers the time step rotates: each to its level of the buffer.
+      StencilArray Level = A;
+      Level.Levels = 0;
+      std::string Elem = elementTypeName(A.Element), Cells = "1L";
+      for (const AffineExpr &E : A.Extents)
+        Cells += " * " + longText(E);
+      for (size_t L = 0; L < A.LevelPointers.size(); ++L) {
+        Level.Name = A.LevelPointers[L];
+        S += "  " +
+             pointerDeclaration(Level, "((" + Elem + " *)stencilcc_cells_" +
+                                           A.Name + " + " + std::to_string(L) +
+                                           " * " + Cells + ")") +
+             "\n";
+      }
+    }
+    for (const StencilProgram::RotationTemporary &T : P.RotationTemporaries)
+      S += "  " + Unused + T.Declaration + "\n";
     return S;
   }
 

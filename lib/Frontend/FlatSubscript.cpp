@@ -213,7 +213,7 @@ bool RegionExtractor::splitFlatSubscript(Subscripts &S) {
     return true;
   }
   const StencilArray *Known = nullptr;
-  auto It = std::find(ArrayVars.begin(), ArrayVars.end(), S.Array);
+  auto It = std::find(ArrayVars.begin(), ArrayVars.end(), arrayKey(S.Array));
   if (It != ArrayVars.end())
     Known = &P.Arrays[It - ArrayVars.begin()];
   if (Known && !Known->Flattened)

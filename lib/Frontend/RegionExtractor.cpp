@@ -440,6 +440,20 @@ bool RegionExtractor::parseSpatialIndices(const Subscripts &S,
   return true;
 }
 
+std::optional<SourceSpan>
+RegionExtractor::vlaParameterSpan(const VarDecl *V) const {
+  const auto *PV = dyn_cast<ParmVarDecl>(V);
+  if (!PV || !PV->getOriginalType()->isVariablyModifiedType())
+    return std::nullopt;
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(PV->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (!R.isValid())
+    return std::nullopt;
+  return SourceSpan{SM.getFileOffset(R.getBegin()),
+                    SM.getFileOffset(R.getEnd())};
+}
+
 bool RegionExtractor::parseArrayDecl(const VarDecl *V, SourceRef UseLoc,
                                      StencilArray &A, bool HasTimeDim,
                                      int SpatialRank) {
@@ -449,14 +463,7 @@ bool RegionExtractor::parseArrayDecl(const VarDecl *V, SourceRef UseLoc,
   if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
     A.DeclKind = ArrayDeclKind::Parameter;
     T = PV->getOriginalType();
-    if (T->isVariablyModifiedType()) {
-      CharSourceRange R = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(PV->getSourceRange()), SM,
-          Ctx.getLangOpts());
-      if (R.isValid())
-        A.VLAParameter = SourceSpan{SM.getFileOffset(R.getBegin()),
-                                    SM.getFileOffset(R.getEnd())};
-    }
+    A.VLAParameter = vlaParameterSpan(V);
   } else {
     T = V->getType();
     A.DeclKind = V->isLocalVarDecl() ? ArrayDeclKind::Local

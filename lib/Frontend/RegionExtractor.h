@@ -58,11 +58,18 @@ struct Subscripts {
   std::vector<AffineExpr> FlatIndex;
   std::vector<AffineExpr> FlatExtents;
   bool isFlat() const { return !FlatIndex.empty(); }
+  /// A pointer the time step rotates (PointerRotation.cpp): Array is the
+  /// first variable of its cycle, Member the one written, and subscript 0
+  /// (Base in Indices, nothing in FlatIndex) is the level `(t + Shift) %
+  /// Levels` it points to.
+  const VarDecl *Member = nullptr;
+  std::optional<int64_t> RotatedShift;
+  int64_t RotatedLevels = 0;
   /// The number of subscripts, a flattened one counted per dimension.
   size_t rank() const { return isFlat() ? FlatIndex.size() : Indices.size(); }
   /// The source of subscript \p D (a flattened grid's one subscript).
   const clang::Expr *source(size_t D) const {
-    return isFlat() ? Indices[0] : Indices[D];
+    return isFlat() ? Indices.back() : Indices[D];
   }
 };
 
@@ -209,6 +216,35 @@ private:
   /// array already read so), fills S.FlatIndex and S.FlatExtents. False
   /// after a diagnostic.
   bool splitFlatSubscript(Subscripts &S);
+
+  // Pointers rotated at the end of each time step (PointerRotation.cpp).
+  struct RotationLevel {
+    const VarDecl *Leader = nullptr; ///< the first variable of its cycle
+    int64_t Levels = 0;
+    int64_t Shift = 0; ///< the variable points to level (t + Shift) % Levels
+  };
+  std::map<const VarDecl *, RotationLevel> RotatedLevels;
+  /// Per cycle (by its first variable): its variables in level order.
+  std::map<const VarDecl *, std::vector<const VarDecl *>> RotationMembers;
+  /// The span of \p V's declaration where it is a parameter with
+  /// run-time extents (`double u[n][n]`), which CUDA C++ rejects.
+  std::optional<SourceSpan> vlaParameterSpan(const VarDecl *V) const;
+  std::vector<std::pair<StencilProgram::RotationTemporary, const VarDecl *>>
+      PendingTemporaries;
+  /// `p = q;` or `T *p = q;` between pointer variables.
+  bool isPointerAssignment(const Stmt *S) const;
+  /// Takes the pointer assignments that end the time step off \p Body and
+  /// records the rotation they make. False after a diagnostic.
+  bool parsePointerRotation(std::vector<const Stmt *> &Body);
+  /// An access through a rotated pointer becomes its cycle's array at the
+  /// pointer's level.
+  bool applyRotation(Subscripts &S);
+  /// The temporaries' arrays, once every array has its id.
+  bool finishRotation();
+  const VarDecl *arrayKey(const VarDecl *V) const {
+    auto It = RotatedLevels.find(V);
+    return It == RotatedLevels.end() ? V : It->second.Leader;
+  }
   bool parseTimeLevel(const clang::Expr *E, int64_t &Shift,
                       int64_t &Modulus);
   /// \p E (parentheses and implicit casts aside) as a level selection: a

@@ -146,6 +146,8 @@ std::optional<StencilProgram> RegionExtractor::runStageForm() {
     return std::nullopt;
   TimeVar = LoopVars[0];
   std::vector<const Stmt *> Body = statementsOf(TimeFor->getBody());
+  if (!Body.empty() && !parsePointerRotation(Body))
+    return std::nullopt;
   if (Body.empty()) {
     error(ref(TimeFor->getBody()), "loop body is empty",
           "the time loop holds the statements of one time step");
@@ -164,7 +166,7 @@ std::optional<StencilProgram> RegionExtractor::runStageForm() {
       return std::nullopt;
     }
   }
-  if (!checkStageLevels() || !inferFirstExtents())
+  if (!checkStageLevels() || !inferFirstExtents() || !finishRotation())
     return std::nullopt;
   recordLocalDeclarations();
   return std::move(P);
@@ -216,7 +218,8 @@ bool RegionExtractor::parseStage(const Stmt *Nest) {
                  "'B[i][j] = expression;'");
 
   Subscripts W;
-  if (!parseSubscripts(BO->getLHS(), W) || !splitFlatSubscript(W))
+  if (!parseSubscripts(BO->getLHS(), W) || !splitFlatSubscript(W) ||
+      !applyRotation(W))
     return false;
   if (!checkTimeLoopOutermost(W, St))
     return false;
@@ -363,8 +366,8 @@ int RegionExtractor::arrayIdFor(const Subscripts &S, bool IsWrite) {
              -1;
     }
   }
-  bool Timed = !S.isFlat() && mentionsVar(Lead, TimeVar);
-  bool Leveled = Timed && levelSelection(Lead);
+  bool Timed = S.RotatedShift || (!S.isFlat() && mentionsVar(Lead, TimeVar));
+  bool Leveled = S.RotatedShift || (Timed && levelSelection(Lead));
   std::string Name = S.Array->getName().str();
   unsigned Id;
   if (It == ArrayVars.end()) {
@@ -379,7 +382,8 @@ int RegionExtractor::arrayIdFor(const Subscripts &S, bool IsWrite) {
                        "through its first subscript '(t + c) % k'"),
                  -1;
     StencilArray A;
-    if (!parseArrayDecl(S.Array, ref(S.Base), A, Timed, /*SpatialRank=*/-1))
+    if (!parseArrayDecl(S.Array, ref(S.Base), A, Timed && !S.RotatedShift,
+                        /*SpatialRank=*/-1))
       return -1;
     if (S.isFlat()) {
       // The extents the strides give; the first from the accesses.
@@ -391,7 +395,15 @@ int RegionExtractor::arrayIdFor(const Subscripts &S, bool IsWrite) {
         A.ExtentSpellings.push_back(E.str());
       }
     }
-    if (Leveled) {
+    if (S.RotatedShift) {
+      A.Levels = S.RotatedLevels;
+      for (const VarDecl *V : RotationMembers[S.Array]) {
+        A.LevelPointers.push_back(V->getName().str());
+        if (V != S.Array)
+          if (std::optional<SourceSpan> Span = vlaParameterSpan(V))
+            A.LevelVLAParameters.push_back({V->getName().str(), *Span});
+      }
+    } else if (Leveled) {
       int64_t Shift = 0, Modulus = 0;
       if (!parseTimeLevel(S.Indices[0], Shift, Modulus))
         return -1;
@@ -440,6 +452,10 @@ int RegionExtractor::arrayIdFor(const Subscripts &S, bool IsWrite) {
 
 bool RegionExtractor::parseStageTimeSubscript(const Subscripts &S,
                                               unsigned Id, int64_t &Shift) {
+  if (S.RotatedShift) {
+    Shift = *S.RotatedShift;
+    return true;
+  }
   const StencilArray &A = P.Arrays[Id];
   if (A.Levels > 0) {
     int64_t Modulus = 0;
@@ -559,7 +575,7 @@ std::optional<IndexExpr> RegionExtractor::affineIndex(const AffineExpr &Value,
 
 ExprPtr RegionExtractor::convertStageAccess(const ArraySubscriptExpr *E) {
   Subscripts S;
-  if (!parseSubscripts(E, S) || !splitFlatSubscript(S))
+  if (!parseSubscripts(E, S) || !splitFlatSubscript(S) || !applyRotation(S))
     return nullptr;
   int Id = arrayIdFor(S, /*IsWrite=*/false);
   if (Id < 0)

@@ -14,6 +14,9 @@
 #     differs, so the comparison sees a step;
 #     and, for the C99-prototype build, the one-file output (no --c-output)
 #     built whole with polybench.c as C++;
+#   - rotated-pointers.c: time steps that end by rotating pointers, built
+#     through the launchers and as one file: the buffers and where each
+#     pointer points after the region;
 #   - around-regions.c: both region forms, and what they leave in their
 #     arrays and loop variables, printed exactly.
 # Where nvcc is found, every .cu also compiles with `nvcc -O3 -arch=sm_90`
@@ -129,6 +132,31 @@ $CC -std=c11 -Wno-unknown-pragmas -O2 -DPOLYBENCH_DUMP_ARRAYS \
 ./fewer.cpu 2>fewer.dump
 ! cmp -s fewer.dump jacobi-2d-double.cpu.dump \
   || fail "the dump after 39 steps is the dump after 40"
+
+# Pointers the time step rotates: the buffers and where each pointer (and
+# a temporary declared before the region) points after the region, through
+# the launchers and in the one-file output (the file is C and C++ alike).
+$CC -std=c11 -Wall -Werror -Wno-unknown-pragmas -O1 "$HERE/rotated-pointers.c" \
+  -o rotated.cpu
+generate rotated "$HERE/rotated-pointers.c"
+$CXX rotated.o rotated.launchers.o -lboost_context -o rotated.gpu
+"$STENCILCC" "$HERE/rotated-pointers.c" -o rotated-onefile.cu ||
+  fail "stencilcc rotated-pointers.c (one file)"
+$CXX -std=c++20 -O0 -I"$SRC/include" -include stencilcc/Runtime/CudaEmulation.h \
+  -x c++ rotated-onefile.cu -lboost_context -o rotated-onefile.gpu ||
+  fail "rotated-onefile.cu on the CPU"
+if [[ -n $NVCC ]]; then
+  "$NVCC" -O3 -arch=sm_90 -c rotated-onefile.cu -o rotated-onefile.nvcc.o ||
+    fail "nvcc -O3 -arch=sm_90 rejects rotated-onefile.cu"
+fi
+./rotated.cpu >rotated.cpu.out
+./rotated.gpu >rotated.gpu.out
+./rotated-onefile.gpu >rotated-onefile.out
+cmp rotated.cpu.out rotated.gpu.out ||
+  fail "rotated pointers: the launchers' build prints otherwise (diff $WORK/rotated.{cpu,gpu}.out)"
+cmp rotated.cpu.out rotated-onefile.out ||
+  fail "rotated pointers: the one-file output prints otherwise (diff $WORK/rotated.cpu.out $WORK/rotated-onefile.out)"
+echo "rotated pointers: same output, launchers and one file ($(wc -l <rotated.cpu.out) lines)"
 
 # Both region forms and the values the C code reads after them.
 $CC -std=c11 -Wall -Werror -Wno-unknown-pragmas -O1 "$HERE/around-regions.c" \

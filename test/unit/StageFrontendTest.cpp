@@ -219,3 +219,42 @@ void f(int T, int n, double *a, double *b) {
   EXPECT_FALSE(P.Arrays[0].Flattened);
   EXPECT_EQ(P.Arrays[0].Extents.size(), 1u);
 }
+
+TEST(StageFrontendTest, RotatedPointersAreTheLevelsOfOneArray) {
+  FileResult R = analyzeSource(R"(
+void wave(int T, int n, double *u0, double *u1, double *u2, const double *c) {
+  double *spare;
+#pragma scop
+  for (int t = 1; t <= T; t++) {
+    for (int i = 1; i < n - 1; i++)
+      u2[i] = 2.0 * u1[i] - u0[i] + c[i] * (u1[i - 1] - 2.0 * u1[i] + u1[i + 1]);
+    spare = u0;
+    u0 = u1;
+    u1 = u2;
+    u2 = spare;
+  }
+#pragma endscop
+}
+)");
+  const StencilProgram &P = onlyStageProgram(R);
+  ASSERT_EQ(P.Arrays.size(), 2u);
+  const StencilArray &U = P.Arrays[0];
+  EXPECT_EQ(U.Name, "u0");
+  EXPECT_EQ(U.Levels, 3);
+  EXPECT_EQ(U.Role, ArrayRole::State);
+  // u0 takes u1's value, u1 u2's, u2 u0's (through spare): the cycle
+  // u0 -> u1 -> u2, the levels of their buffers in that order.
+  EXPECT_EQ(U.LevelPointers, (std::vector<std::string>{"u0", "u1", "u2"}));
+  // From t = 1, u_j points to level (t + j - 1) % 3: u2 to (t + 1) % 3,
+  // u1 to t % 3, u0 to (t + 2) % 3 (the array is named after u0).
+  ASSERT_EQ(P.Stages.size(), 1u);
+  EXPECT_EQ(P.Stages[0].WriteShift, 1);
+  EXPECT_EQ(P.stageRhsText(P.Stages[0]),
+            "2.0 * u0[t % 3][i] - u0[(t + 2) % 3][i] + c[i] * (u0[t % 3][i - "
+            "1] - 2.0 * u0[t % 3][i] + u0[t % 3][i + 1])");
+  ASSERT_EQ(P.RotationTemporaries.size(), 1u);
+  EXPECT_EQ(P.RotationTemporaries[0].Name, "spare");
+  EXPECT_EQ(P.RotationTemporaries[0].Declaration, "double *spare;");
+  // spare takes u0, at level (t + 2) % 3 when the step starts.
+  EXPECT_EQ(P.RotationTemporaries[0].Level, 2);
+}

@@ -90,6 +90,14 @@ struct StencilArray {
   /// past the largest index the accesses reach, so the array may be
   /// longer in the caller.
   bool FirstExtentInferred = false;
+  /// Stage form: levels held in pointer variables the time step rotates
+  /// (`tmp = u; u = unew; unew = tmp;`): level k is the buffer variable
+  /// LevelPointers[k] points to where the region starts. Empty where the
+  /// levels are one array's first dimension.
+  std::vector<std::string> LevelPointers;
+  /// Those of LevelPointers after the first that are parameters with
+  /// run-time extents (VLAParameter's rewrite, for each).
+  std::vector<std::pair<std::string, SourceSpan>> LevelVLAParameters;
   /// Declared as a pointer to scalars (or an array of one dimension) and
   /// indexed with one subscript over several loops (`a[i * n + j]`): the
   /// frontend split it along its strides into these extents.
@@ -195,6 +203,17 @@ struct StencilProgram {
   /// source order: the region's own text still names them, so compiling it
   /// outside its function (the self-check's CPU reference) needs them.
   std::vector<std::string> LocalDeclarations;
+  /// Stage form: a pointer declared before the region that the time step's
+  /// pointer rotation assigns (`tmp` of `tmp = u; u = unew; unew = tmp;`):
+  /// after a step it holds level Level of array ArrayId at that step's
+  /// start, as `(t + Level) % k` selects it; Declaration declares it.
+  struct RotationTemporary {
+    std::string Name;
+    std::string Declaration;
+    unsigned ArrayId = 0;
+    int64_t Level = 0;
+  };
+  std::vector<RotationTemporary> RotationTemporaries;
 
   unsigned numSpatialDims() const { return SpatialLoops.size(); }
   /// The scalars the right-hand side (stage form: every stage's) reads, in
