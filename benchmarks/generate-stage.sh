@@ -83,6 +83,7 @@ done
 BENCH=(
   "jacobi2d_pp     float,double float,double 2 2 2 16384    500"
   "jacobi2d_t2     float,double float,double 2 1 1 16384    1000"
+  "jacobi2d_swap   float,double float,double 2 1 1 16384    1000"
   "heat3d_pp       float,double float,double 3 2 2 512      500"
   "heat3d_t2       float,double float,double 3 1 1 512      1000"
   "jacobi1d_pp     float,double float,double 1 2 2 16777216 500"

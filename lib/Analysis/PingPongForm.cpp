@@ -119,4 +119,62 @@ std::optional<StencilProgram> pingPongAsSingleUpdate(const StencilProgram &P) {
   return Q;
 }
 
+std::optional<StencilProgram> rotationAsSingleUpdate(const StencilProgram &P) {
+  if (!P.isStageForm() || P.Stages.size() != 1 || P.Arrays.size() != 1)
+    return std::nullopt;
+  const Stage &S = P.Stages[0];
+  const StencilArray &A = P.Arrays[0];
+  if (A.Role != ArrayRole::State || A.Levels != 2 ||
+      A.LevelPointers.size() != 2 || !P.TimeLoop.Lower.isConstant())
+    return std::nullopt;
+  size_t Rank = A.Extents.size();
+  if (Rank < 1 || Rank > 3 || !fullRankAtPoint(S, Rank) || !readsOnly(S, 0))
+    return std::nullopt;
+  // Every read of the level the step does not write.
+  int64_t Read = (S.WriteShift + 1) % 2;
+  bool OneLevel = true;
+  S.Rhs->walk([&](const Expr &E) {
+    if (E.K == Expr::Kind::Access)
+      OneLevel &= ((E.Access.TimeShift - Read) % 2 + 2) % 2 == 0;
+  });
+  if (!OneLevel)
+    return std::nullopt;
+
+  StencilProgram Q;
+  Q.FileName = P.FileName;
+  Q.FunctionName = P.FunctionName;
+  Q.Region = P.Region;
+  Q.FunctionBegin = P.FunctionBegin;
+  Q.BodyBegin = P.BodyBegin;
+  Q.ScopLoc = P.ScopLoc;
+  Q.Parameters = P.Parameters;
+  Q.LocalDeclarations = P.LocalDeclarations;
+  Q.TimeLoop = P.TimeLoop;
+  Q.SpatialLoops = S.Loops;
+  Q.Array = A;
+  Q.Array.Levels = 0;
+  Q.Array.LevelPointers.clear();
+  Q.Array.LevelVLAParameters.clear();
+  Q.Array.TimeExtent = 2;
+  Q.Array.VLAParameter.reset(); // the stage form's rewrites stand
+  // The first step (t = t0) reads level (t0 + Read) % 2, the buffer of
+  // that variable: level 0 of the single update, which counts sweeps from 0.
+  int64_t T0 = P.TimeLoop.Lower.constantTerm();
+  size_t First = size_t(((T0 + Read) % 2 + 2) % 2);
+  Q.LevelArrays = {A.LevelPointers[First], A.LevelPointers[1 - First]};
+  Q.LevelsRotated = true;
+  Q.WriteShift = 1;
+  Q.TimeModulus = 2;
+  Q.Rhs = asLevelReads(*S.Rhs);
+  Q.StmtLoc = S.Loc;
+  Q.StatementText = S.StatementText;
+  return Q;
+}
+
+std::optional<StencilProgram> stageFormAsSingleUpdate(const StencilProgram &P) {
+  if (std::optional<StencilProgram> Q = pingPongAsSingleUpdate(P))
+    return Q;
+  return rotationAsSingleUpdate(P);
+}
+
 } // namespace stencilcc

@@ -430,7 +430,8 @@ static std::string formatCellSeconds(double Seconds) {
 
 std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
                        HostPlacement Where, bool Mpi, bool MpiLocal,
-                       double CellSeconds) {
+                       double CellSeconds,
+                       const std::string &AfterRegion = "") {
   const StencilProgram &P = K.Program;
   unsigned N = P.numSpatialDims();
   const bool InFunction = Where == HostPlacement::InFunction;
@@ -471,6 +472,7 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
                   "    (void)&" + P.SpatialLoops[D].Var + ";\n";
     Ran += " && " + Hi + " > " + Lo;
   }
+  LoopVars += AfterRegion;
   // Sizes for which the C loop itself would leave the array (the analysis
   // warned): stop with a message rather than run the kernels out of bounds.
   std::string Bounds;
@@ -540,6 +542,19 @@ std::string hostRegion(const KernelContext &K, unsigned Index, bool Naive,
                        P.LevelArrays[1] +
                        ": one C time step is two sweeps of one update. */\n"
                  : ""},
+       // A ping-pong's step is two sweeps, a pointer swap's one.
+       {"PINGPONG_NOTE",
+        P.LevelsRotated
+            ? "Pointers " +
+                  (PingPong ? P.LevelArrays[0] + " and " + P.LevelArrays[1]
+                            : std::string()) +
+                  " swapped after each C time step: a step is one sweep of one "
+                  "update"
+            : "A ping-pong of " +
+                  (PingPong ? P.LevelArrays[0] + " and " + P.LevelArrays[1]
+                            : std::string()) +
+                  ": one C time step is two sweeps of one update"},
+       {"SWEEPS", P.LevelsRotated ? "stencilcc_steps" : "2 * stencilcc_steps"},
        {"LEVEL_POINTERS", MpiLevels},
        {"TIME_ARGS", PingPong ? "0, 2 * stencilcc_steps"
                               : "stencilcc_t_begin, stencilcc_steps"},
@@ -635,8 +650,13 @@ std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index,
   if (R.SingleUpdate) {
     KernelContext K{*R.SingleUpdate, *R.Analysis, R.Plan,
                     regionPrefix(*R.Program, Index), R.Mpi};
+    // Pointers the source's step rotates point where it leaves them.
+    std::string After =
+        R.SingleUpdate->LevelsRotated && Where == HostPlacement::InFunction
+            ? stage::rotatedPointers(*R.Program)
+            : "";
     return hostRegion(K, Index, R.Naive, Where, R.Mpi, R.MpiLocal,
-                    R.MpiCellSeconds);
+                      R.MpiCellSeconds, After);
   }
   if (R.Program->isStageForm())
     return emitStageHostCode(*R.Program, regionPrefix(*R.Program, Index),

@@ -281,43 +281,52 @@ std::string allocation(const StencilProgram &P, unsigned Id, bool Declared) {
   return OS.str();
 }
 
+} // namespace
+
+namespace stage {
+
 std::string rotatedPointers(const StencilProgram &P) {
   std::ostringstream OS;
-  for (const StencilArray &A : P.Arrays) {
+  for (unsigned Id = 0; Id < P.Arrays.size(); ++Id) {
+    const StencilArray &A = P.Arrays[Id];
     if (A.LevelPointers.empty())
       continue;
-    size_t K = A.LevelPointers.size();
-    std::string V = "stencilcc_" + A.Name;
+    int64_t K = int64_t(A.LevelPointers.size());
+    int64_t T0 = P.TimeLoop.Lower.constantTerm();
     // The level each variable points to after the last step (where the
     // loop ran no step, the one it started at), as the C loop's pointer
-    // assignments leave it. By memcpy: the variables may have any object
-    // pointer type, the C++ of this file converts none implicitly, and
-    // all have void *'s representation on the GPU's hosts.
-    OS << "    {\n      const long stencilcc_t_last = stencilcc_steps > 0 ? "
+    // assignments leave it; the variables still hold the buffers they
+    // started with. By memcpy: the variables may have any object pointer
+    // type, the C++ of this file converts none implicitly, and all have
+    // void *'s representation on the GPU's hosts.
+    OS << "    {\n      void *const stencilcc_levels[" << K << "] = {";
+    for (int64_t L = 0; L < K; ++L)
+      OS << (L ? ", " : "") << "(void *)(" << A.LevelPointers[L] << ")";
+    OS << "};\n      const long stencilcc_t_last = stencilcc_steps > 0 ? "
           "stencilcc_t_end : stencilcc_t_begin;\n";
     auto Level = [&](const std::string &Time, int64_t Shift) {
       return "((" + Time + " + " + std::to_string(Shift) + ") % " +
              std::to_string(K) + " + " + std::to_string(K) + ") % " +
              std::to_string(K);
     };
-    for (size_t J = 0; J < K; ++J) {
-      // Variable J points to level (t + Shift_J) % K, Shift_J = (J - t0) % K.
-      int64_t T0 = P.TimeLoop.Lower.constantTerm();
-      int64_t Shift =
-          ((int64_t(J) - T0) % int64_t(K) + int64_t(K)) % int64_t(K);
-      OS << "      memcpy(&" << A.LevelPointers[J] << ", &" << V
-         << "_level_host[" << Level("stencilcc_t_last", Shift)
+    // Variable J points to level (t + (J - t0) % K) % K.
+    for (int64_t J = 0; J < K; ++J)
+      OS << "      memcpy(&" << A.LevelPointers[J] << ", &stencilcc_levels["
+         << Level("stencilcc_t_last", ((J - T0) % K + K) % K)
          << "], sizeof(void *));\n";
-    }
     for (const StencilProgram::RotationTemporary &T : P.RotationTemporaries)
-      if (&P.Arrays[T.ArrayId] == &A)
+      if (T.ArrayId == Id)
         OS << "      if (stencilcc_steps > 0)\n        memcpy(&" << T.Name
-           << ", &" << V << "_level_host["
-           << Level("stencilcc_t_end - 1", T.Level) << "], sizeof(void *));\n";
+           << ", &stencilcc_levels[" << Level("stencilcc_t_end - 1", T.Level)
+           << "], sizeof(void *));\n";
     OS << "    }\n";
   }
   return OS.str();
 }
+
+} // namespace stage
+
+namespace {
 
 /// Loop variables declared before the region end as the C loops leave
 /// them: t at its upper bound (if it ran), a spatial variable at the bound

@@ -218,8 +218,11 @@ struct StageCheck : CheckedRegion {
   unsigned stepsPerLaunch() const {
     if (R.StageBlocking)
       return std::max(1u, R.StageBlocking->Steps);
-    if (R.SingleUpdate && !R.Naive) // bT counts sweeps, two a step
-      return std::max(1u, (R.Plan.TemporalDegree + 1) / 2);
+    // bT counts sweeps: two a ping-pong's step, one a pointer swap's.
+    if (R.SingleUpdate && !R.Naive)
+      return R.SingleUpdate->LevelsRotated
+                 ? std::max(1u, R.Plan.TemporalDegree)
+                 : std::max(1u, (R.Plan.TemporalDegree + 1) / 2);
     return 1;
   }
 

@@ -53,10 +53,19 @@ void RegionDriver::handleRegion(StencilProgram &P, DiagnosticSink &Diags) {
     }
     // --naive keeps the stage form's own one-kernel-per-statement code.
     if (std::optional<StencilProgram> Q =
-            Opts.Naive ? std::nullopt : pingPongAsSingleUpdate(P)) {
+            Opts.Naive ? std::nullopt : stageFormAsSingleUpdate(P)) {
       PingPongSource = std::move(P);
       P = std::move(*Q);
     }
+  }
+  if (Opts.Mpi && P.LevelsRotated) {
+    Diags.error(P.ScopLoc,
+                "--mpi does not yet run regions whose time step rotates "
+                "pointers (its host code does not set them after the "
+                "region)",
+                "keep the levels in one array ('A[(t + 1) % 2][i][j] = "
+                "f(A[t % 2])') or compile without --mpi");
+    return;
   }
   if (Opts.Mpi && P.isStageForm()) {
     Diags.error(P.ScopLoc,
@@ -261,9 +270,12 @@ bool RegionDriver::fillStageTuningRegion(
 
 void RegionDriver::handleTuningRegion(StencilProgram &P, StencilAnalysis &A,
                                       bool IsPingPong, DiagnosticSink &Diags) {
-  std::string Why = IsPingPong ? "it is a ping-pong; tune its single-array "
-                                 "'t%2' twin, whose tuned plan it shares"
-                               : selfCheckObstacle(P);
+  std::string Why = !IsPingPong ? selfCheckObstacle(P)
+                    : P.LevelsRotated
+                        ? "its time step swaps pointers; tune its single-array "
+                          "'t%2' twin, whose tuned plan it shares"
+                        : "it is a ping-pong; tune its single-array "
+                          "'t%2' twin, whose tuned plan it shares";
   if (!Why.empty()) {
     Diags.error(P.TimeLoop.Loc, "cannot tune this region: " + Why);
     return;

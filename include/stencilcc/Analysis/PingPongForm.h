@@ -27,6 +27,17 @@ namespace stencilcc {
 /// sweeps.
 std::optional<StencilProgram> pingPongAsSingleUpdate(const StencilProgram &P);
 
+/// The same for a region whose time step updates one array of two levels
+/// held in two pointer variables it swaps (Frontend/PointerRotation.cpp:
+/// `unew = f(u); tmp = u; u = unew; unew = tmp;`), one full-rank statement
+/// reading only the other level at constant offsets: LevelArrays names the
+/// variable whose buffer holds each level, as level 0 the one the first
+/// step reads, LevelsRotated is set, and a C step is one sweep.
+std::optional<StencilProgram> rotationAsSingleUpdate(const StencilProgram &P);
+
+/// Either of the two.
+std::optional<StencilProgram> stageFormAsSingleUpdate(const StencilProgram &P);
+
 } // namespace stencilcc
 
 #endif

@@ -186,6 +186,10 @@ struct StencilProgram {
   /// lives in the source's array LevelArrays[k], and each step of TimeLoop
   /// is LevelArrays.size() sweeps. Empty otherwise (both levels in Array).
   std::vector<std::string> LevelArrays;
+  /// LevelArrays are pointer variables the source's time step rotates
+  /// (Analysis/PingPongForm.h): a step is one sweep, and afterwards the
+  /// variables point where the C loop leaves them.
+  bool LevelsRotated = false;
   Loop TimeLoop;
   std::vector<Loop> SpatialLoops;
 
