@@ -53,6 +53,22 @@ bool sameLoops(const std::vector<Loop> &A, const std::vector<Loop> &B) {
   return true;
 }
 
+/// The single-update program of stage-form region \p P: its place, scalars
+/// and time loop; the caller fills the rest.
+StencilProgram singleUpdateOf(const StencilProgram &P) {
+  StencilProgram Q;
+  Q.FileName = P.FileName;
+  Q.FunctionName = P.FunctionName;
+  Q.Region = P.Region;
+  Q.FunctionBegin = P.FunctionBegin;
+  Q.BodyBegin = P.BodyBegin;
+  Q.ScopLoc = P.ScopLoc;
+  Q.Parameters = P.Parameters;
+  Q.LocalDeclarations = P.LocalDeclarations;
+  Q.TimeLoop = P.TimeLoop;
+  return Q;
+}
+
 /// The update of the single-update form: reads of level t%2.
 ExprPtr asLevelReads(const Expr &E) {
   ExprPtr R = E.clone();
@@ -95,16 +111,7 @@ std::optional<StencilProgram> pingPongAsSingleUpdate(const StencilProgram &P) {
     if (E.empty())
       return std::nullopt;
 
-  StencilProgram Q;
-  Q.FileName = P.FileName;
-  Q.FunctionName = P.FunctionName;
-  Q.Region = P.Region;
-  Q.FunctionBegin = P.FunctionBegin;
-  Q.BodyBegin = P.BodyBegin;
-  Q.ScopLoc = P.ScopLoc;
-  Q.Parameters = P.Parameters;
-  Q.LocalDeclarations = P.LocalDeclarations;
-  Q.TimeLoop = P.TimeLoop;
+  StencilProgram Q = singleUpdateOf(P);
   Q.SpatialLoops = S0.Loops;
   // Level 0 is the array the first stage reads.
   Q.Array = R;
@@ -140,16 +147,7 @@ std::optional<StencilProgram> rotationAsSingleUpdate(const StencilProgram &P) {
   if (!OneLevel)
     return std::nullopt;
 
-  StencilProgram Q;
-  Q.FileName = P.FileName;
-  Q.FunctionName = P.FunctionName;
-  Q.Region = P.Region;
-  Q.FunctionBegin = P.FunctionBegin;
-  Q.BodyBegin = P.BodyBegin;
-  Q.ScopLoc = P.ScopLoc;
-  Q.Parameters = P.Parameters;
-  Q.LocalDeclarations = P.LocalDeclarations;
-  Q.TimeLoop = P.TimeLoop;
+  StencilProgram Q = singleUpdateOf(P);
   Q.SpatialLoops = S.Loops;
   Q.Array = A;
   Q.Array.Levels = 0;

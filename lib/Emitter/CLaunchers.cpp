@@ -14,6 +14,8 @@
 #include "stencilcc/Support/Config.h"
 #include "stencilcc/Support/CxxKeywords.h"
 
+#include "StageLayout.h"
+
 #include <cctype>
 #include <map>
 #include <sstream>
@@ -135,43 +137,6 @@ std::string finalLoopValues(const StencilProgram &P) {
   return OS.str();
 }
 
-/// After the call: pointers the time step rotates point where the C loop
-/// leaves them (and a temporary declared before the region holds what the
-/// last step gave it); C converts the saved `void *` to their types.
-std::string finalRotatedPointers(const StencilProgram &P) {
-  std::ostringstream OS;
-  for (unsigned Id = 0; Id < P.Arrays.size(); ++Id) {
-    const StencilArray &A = P.Arrays[Id];
-    if (A.LevelPointers.empty())
-      continue;
-    int64_t K = int64_t(A.LevelPointers.size());
-    int64_t T0 = P.TimeLoop.Lower.constantTerm();
-    auto Level = [&](const std::string &Time, int64_t Shift) {
-      return "((" + Time + " + " + std::to_string(Shift) + ") % " +
-             std::to_string(K) + " + " + std::to_string(K) + ") % " +
-             std::to_string(K);
-    };
-    OS << "    {\n      void *const stencilcc_levels[" << K << "] = {";
-    for (int64_t L = 0; L < K; ++L)
-      OS << (L ? ", " : "") << A.LevelPointers[L];
-    OS << "};\n      const long stencilcc_t_begin = (long)("
-       << P.TimeLoop.Lower.str() << "), stencilcc_t_end = (long)("
-       << P.TimeLoop.Upper.str() << ");\n"
-       << "      const long stencilcc_t_last = stencilcc_t_end > "
-          "stencilcc_t_begin ? stencilcc_t_end : stencilcc_t_begin;\n";
-    for (int64_t J = 0; J < K; ++J)
-      OS << "      " << A.LevelPointers[J] << " = stencilcc_levels["
-         << Level("stencilcc_t_last", ((J - T0) % K + K) % K) << "];\n";
-    for (const StencilProgram::RotationTemporary &T : P.RotationTemporaries)
-      if (T.ArrayId == Id)
-        OS << "      if (stencilcc_t_end > stencilcc_t_begin)\n        "
-           << T.Name << " = stencilcc_levels["
-           << Level("stencilcc_t_end - 1", T.Level) << "];\n";
-    OS << "    }\n";
-  }
-  return OS.str();
-}
-
 /// The compound statement that replaces region \p Index in the C file.
 std::string callSite(const RegionToEmit &R, unsigned Index,
                      const std::string &CudaFile) {
@@ -183,7 +148,7 @@ std::string callSite(const RegionToEmit &R, unsigned Index,
   OS << "  { /* stencilcc: region " << Index << " runs on the GPU: "
      << launcherName(P, Index) << "() in " << CudaFile << " */\n";
   OS << "    " << launcherName(P, Index) << "(" << Args << ");\n";
-  OS << finalLoopValues(P) << finalRotatedPointers(P);
+  OS << finalLoopValues(P) << stage::rotatedPointers(P, /*InC=*/true);
   // Locals whose values the IR folded into the region's bounds may have
   // been read by the region alone.
   std::string Folded;

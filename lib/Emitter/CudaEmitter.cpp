@@ -653,7 +653,7 @@ std::string emitRegionHostCode(const RegionToEmit &R, unsigned Index,
     // Pointers the source's step rotates point where it leaves them.
     std::string After =
         R.SingleUpdate->LevelsRotated && Where == HostPlacement::InFunction
-            ? stage::rotatedPointers(*R.Program)
+            ? stage::rotatedPointers(*R.Program, /*InC=*/false)
             : "";
     return hostRegion(K, Index, R.Naive, Where, R.Mpi, R.MpiLocal,
                       R.MpiCellSeconds, After);

@@ -285,7 +285,7 @@ std::string allocation(const StencilProgram &P, unsigned Id, bool Declared) {
 
 namespace stage {
 
-std::string rotatedPointers(const StencilProgram &P) {
+std::string rotatedPointers(const StencilProgram &P, bool InC) {
   std::ostringstream OS;
   for (unsigned Id = 0; Id < P.Arrays.size(); ++Id) {
     const StencilArray &A = P.Arrays[Id];
@@ -296,29 +296,37 @@ std::string rotatedPointers(const StencilProgram &P) {
     // The level each variable points to after the last step (where the
     // loop ran no step, the one it started at), as the C loop's pointer
     // assignments leave it; the variables still hold the buffers they
-    // started with. By memcpy: the variables may have any object pointer
-    // type, the C++ of this file converts none implicitly, and all have
-    // void *'s representation on the GPU's hosts.
+    // started with.
     OS << "    {\n      void *const stencilcc_levels[" << K << "] = {";
     for (int64_t L = 0; L < K; ++L)
       OS << (L ? ", " : "") << "(void *)(" << A.LevelPointers[L] << ")";
-    OS << "};\n      const long stencilcc_t_last = stencilcc_steps > 0 ? "
-          "stencilcc_t_end : stencilcc_t_begin;\n";
+    OS << "};\n      const long stencilcc_first = (long)("
+       << P.TimeLoop.Lower.str() << "), stencilcc_end = (long)("
+       << P.TimeLoop.Upper.str() << ");\n"
+       << "      const long stencilcc_last = stencilcc_end > stencilcc_first ? "
+          "stencilcc_end : stencilcc_first;\n";
     auto Level = [&](const std::string &Time, int64_t Shift) {
       return "((" + Time + " + " + std::to_string(Shift) + ") % " +
              std::to_string(K) + " + " + std::to_string(K) + ") % " +
              std::to_string(K);
     };
+    // C converts the saved `void *` to the variable's type; C++ does not,
+    // and there memcpy sets it (every object pointer has void *'s
+    // representation on the GPU's hosts).
+    auto Set = [&](const std::string &Var, const std::string &Index) {
+      return InC ? Var + " = stencilcc_levels[" + Index + "];\n"
+                 : "memcpy(&" + Var + ", &stencilcc_levels[" + Index +
+                       "], sizeof(void *));\n";
+    };
     // Variable J points to level (t + (J - t0) % K) % K.
     for (int64_t J = 0; J < K; ++J)
-      OS << "      memcpy(&" << A.LevelPointers[J] << ", &stencilcc_levels["
-         << Level("stencilcc_t_last", ((J - T0) % K + K) % K)
-         << "], sizeof(void *));\n";
+      OS << "      "
+         << Set(A.LevelPointers[J],
+                Level("stencilcc_last", ((J - T0) % K + K) % K));
     for (const StencilProgram::RotationTemporary &T : P.RotationTemporaries)
       if (T.ArrayId == Id)
-        OS << "      if (stencilcc_steps > 0)\n        memcpy(&" << T.Name
-           << ", &stencilcc_levels[" << Level("stencilcc_t_end - 1", T.Level)
-           << "], sizeof(void *));\n";
+        OS << "      if (stencilcc_end > stencilcc_first)\n        "
+           << Set(T.Name, Level("stencilcc_end - 1", T.Level));
     OS << "    }\n";
   }
   return OS.str();
@@ -451,7 +459,7 @@ std::string emitStageHostCode(const StencilProgram &P,
   for (const StencilArray &A : P.Arrays)
     OS << "    STENCILCC_CHECK(cudaFree(stencilcc_" << A.Name << "_device));\n";
   if (InFunction)
-    OS << loopVariables(P) << rotatedPointers(P);
+    OS << loopVariables(P) << rotatedPointers(P, /*InC=*/false);
   OS << "  }\n";
   return OS.str();
 }

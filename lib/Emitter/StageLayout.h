@@ -89,9 +89,9 @@ std::string pointerDims(const StencilArray &A);
 
 /// After a region whose time step rotates pointers (StencilArray::
 /// LevelPointers), in the function holding it: each variable, and each
-/// temporary declared before the region, set where the C loop leaves it
-/// (needs `stencilcc_steps`, `stencilcc_t_begin` and `stencilcc_t_end`).
-std::string rotatedPointers(const StencilProgram &P);
+/// temporary declared before the region, set where the C loop leaves it;
+/// \p InC: in C (the C file of --c-output), else in the CUDA file's C++.
+std::string rotatedPointers(const StencilProgram &P, bool InC);
 
 /// `float (*A)[n][n] = (float (*)[n][n])From;` (`float *c = (float *)From;`
 /// for a 1D array): \p A's name bound to the buffer \p From; \p Elem
