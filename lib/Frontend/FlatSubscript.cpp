@@ -153,6 +153,71 @@ std::string spell(const Polynomial &P) {
   return S.empty() ? "0" : S;
 }
 
+/// Completes \p Strides (holding 1) from the loop variables' coefficients
+/// \p Coeff: with \p Parametric, their primitive parts naming parameters
+/// (`n`, `nx * ny`, `n + 2`), else their integer magnitudes (`1024`), in
+/// increasing order, each the one before it times an affine extent. The
+/// two strides that are not, where some are not.
+std::optional<std::pair<Polynomial, Polynomial>>
+chainStrides(const std::map<std::string, Polynomial> &Coeff, bool Parametric,
+             std::vector<Polynomial> &Strides) {
+  std::vector<Polynomial> Candidates;
+  for (const auto &[V, C] : Coeff) {
+    if (C.empty())
+      continue;
+    Polynomial Stride = Parametric
+                            ? *exactQuotient(C, constantPolynomial(content(C)))
+                            : constantPolynomial(std::llabs(constantOf(C)));
+    if (Parametric && isConstant(Stride))
+      continue;
+    Candidates.push_back(Stride);
+  }
+  std::sort(Candidates.begin(), Candidates.end(),
+            [](const Polynomial &A, const Polynomial &B) {
+              size_t DA = degree(A), DB = degree(B);
+              return DA != DB ? DA < DB : constantOf(A) < constantOf(B);
+            });
+  for (const Polynomial &C : Candidates) {
+    if (C == Strides.back())
+      continue;
+    std::optional<Polynomial> Extent = exactQuotient(C, Strides.back());
+    if (!Extent || !affineOf(*Extent) || isConstant(*Extent) != !Parametric ||
+        (!Parametric && constantOf(*Extent) < 2))
+      return std::make_pair(Strides.back(), C);
+    Strides.push_back(C);
+  }
+  return std::nullopt;
+}
+
+/// Moves the whole strides of \p Rest, outermost first, into the constant
+/// offsets of \p Split (one entry per stride, outermost first); what stays
+/// in Rest is the innermost offset, or what no stride divides.
+void peelOffsets(const std::vector<Polynomial> &Strides, Polynomial &Rest,
+                 std::vector<AffineExpr> &Split) {
+  size_t Rank = Strides.size();
+  for (size_t K = Rank; K-- > 1;) {
+    int64_t Digit = 0;
+    if (isConstant(Strides[K])) {
+      // Integer strides: the offset nearest zero (`- 1`, not `- N + (N-1)`).
+      int64_t R = constantOf(Rest), N = constantOf(Strides[K]);
+      if (!isConstant(Rest))
+        break;
+      Digit = (R >= 0 ? R + N / 2 : R - N / 2) / N;
+    } else {
+      const Monomial &SM = leading(Strides[K]);
+      auto It = Rest.find(SM);
+      if (It != Rest.end()) {
+        int64_t SC = Strides[K].at(SM);
+        if (It->second % SC != 0)
+          break;
+        Digit = It->second / SC;
+      }
+    }
+    Rest = Rest + scaled(Strides[K], -Digit);
+    Split[Rank - 1 - K] = Split[Rank - 1 - K] + AffineExpr::constant(Digit);
+  }
+}
+
 } // namespace
 
 std::optional<Polynomial>
@@ -281,38 +346,16 @@ bool RegionExtractor::splitFlatSubscript(Subscripts &S) {
     for (size_t D = Known->Extents.size(); D-- > 1;)
       Strides.push_back(Strides.back() * polynomialOf(Known->Extents[D]));
   } else {
-    std::vector<Polynomial> Candidates;
-    for (const auto &[V, C] : Coeff) {
-      if (C.empty())
-        continue;
-      Polynomial Stride =
-          Parametric ? *exactQuotient(C, constantPolynomial(content(C)))
-                     : constantPolynomial(std::llabs(constantOf(C)));
-      if (Parametric && isConstant(Stride))
-        continue;
-      Candidates.push_back(Stride);
-    }
-    std::sort(Candidates.begin(), Candidates.end(),
-              [](const Polynomial &A, const Polynomial &B) {
-                size_t DA = degree(A), DB = degree(B);
-                return DA != DB ? DA < DB : constantOf(A) < constantOf(B);
-              });
-    for (const Polynomial &C : Candidates) {
-      if (C == Strides.back())
-        continue;
-      std::optional<Polynomial> Extent = exactQuotient(C, Strides.back());
-      if (!Extent || !affineOf(*Extent) || isConstant(*Extent) != !Parametric ||
-          (!Parametric && constantOf(*Extent) < 2))
-        return error(ref(Index),
-                     "cannot split the flattened subscript of '" +
-                         S.Array->getName().str() + "' into dimensions",
-                     "the strides '" + spell(Strides.back()) + "' and '" +
-                         spell(C) +
-                         "' are not one dimension's extent apart; "
-                         "index it as '(k * ny + j) * nx + i' or cast it to "
-                         "a pointer to a variable-length array");
-      Strides.push_back(C);
-    }
+    if (std::optional<std::pair<Polynomial, Polynomial>> Gap =
+            chainStrides(Coeff, Parametric, Strides))
+      return error(ref(Index),
+                   "cannot split the flattened subscript of '" +
+                       S.Array->getName().str() + "' into dimensions",
+                   "the strides '" + spell(Gap->first) + "' and '" +
+                       spell(Gap->second) +
+                       "' are not one dimension's extent apart; "
+                       "index it as '(k * ny + j) * nx + i' or cast it to "
+                       "a pointer to a variable-length array");
   }
   // Each loop variable's dimension: the largest stride its coefficient is
   // a whole multiple of.
@@ -345,28 +388,7 @@ bool RegionExtractor::splitFlatSubscript(Subscripts &S) {
             return L;
           }());
   }
-  // The rest, outermost stride first: the constant offsets.
-  for (size_t K = Rank; K-- > 1;) {
-    int64_t Digit = 0;
-    if (isConstant(Strides[K])) {
-      // Integer strides: the offset nearest zero (`- 1`, not `- N + (N-1)`).
-      int64_t R = constantOf(Rest), N = constantOf(Strides[K]);
-      if (!isConstant(Rest))
-        break;
-      Digit = (R >= 0 ? R + N / 2 : R - N / 2) / N;
-    } else {
-      const Monomial &SM = leading(Strides[K]);
-      auto It = Rest.find(SM);
-      if (It != Rest.end()) {
-        int64_t SC = Strides[K].at(SM);
-        if (It->second % SC != 0)
-          break;
-        Digit = It->second / SC;
-      }
-    }
-    Rest = Rest + scaled(Strides[K], -Digit);
-    Split[Rank - 1 - K] = Split[Rank - 1 - K] + AffineExpr::constant(Digit);
-  }
+  peelOffsets(Strides, Rest, Split);
   // What is left must be an offset along the innermost dimension, or
   // symbols none of the strides carries.
   std::optional<AffineExpr> Innermost = affineOf(Rest);
